@@ -1,0 +1,1 @@
+"""Dominobot: dominoes for Discord servers."""

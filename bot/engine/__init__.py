@@ -1,0 +1,1 @@
+"""The pure rules engine: standard library only, deterministic given a ``random.Random``."""

@@ -1,0 +1,441 @@
+"""One deal: dealing, who leads, legal moves, forced draws and passes, the deal's end.
+
+:class:`Deal` is the mutable core the AI runs thousands of playouts on:
+:meth:`Deal.push` applies a move known to be legal, :meth:`Deal.copy` branches.
+Everything else goes through :mod:`bot.engine.match`, whose states never change.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from itertools import product
+
+from .errors import DealOverError, DominoError, IllegalMoveError, NotYourTurnError
+from .events import Drew, Event, Passed, Played
+from .layout import NOT_OPEN, Layout
+from .moves import _SINGLE, End, Move, Placement
+from .rules import Rules
+from .scoring import DealEnd, DealResult, score_deal
+from .tiles import (
+    DOUBLES_MASK,
+    SUIT_MASKS,
+    TILES,
+    Tile,
+    full_set,
+    heaviest_key,
+    mask_of,
+    tile,
+    tiles_in,
+)
+
+LATVIAN_LEAD_ORDER = (1, 2, 3, 4, 5, 6, 0)
+
+
+class VoidDealError(DominoError):
+    """Latvian: no double was dealt, so the deal is void and dealt again (RULES.md §4)."""
+
+
+def deal_tiles(rules: Rules, rng: random.Random) -> tuple[list[list[Tile]], list[Tile]]:
+    """Shuffle the set and deal ``rules.hand`` tiles to each seat; the rest is the stock.
+
+    A latvian deal without a double is void and dealt again from the same ``rng``.
+    """
+    tiles = list(full_set(rules.set))
+    size = rules.hand
+    while True:
+        rng.shuffle(tiles)
+        hands = [tiles[i * size : (i + 1) * size] for i in range(rules.players)]
+        stock = tiles[rules.players * size :]
+        if rules.game != "latvian" or any(t.is_double for h in hands for t in h):
+            return hands, stock
+
+
+def fixed_lead(rules: Rules, hands: Sequence[int]) -> tuple[int, Tile] | None:
+    """The seat that must lead and the tile it must lead, where the rules fix them.
+
+    ``None`` for all fives, whose leader is drawn or follows the last deal.
+    Raises :class:`VoidDealError` for a latvian deal without a double.
+    """
+    if rules.game == "allfives":
+        return None
+    held = 0
+    for h in hands:
+        held |= h
+    if rules.game == "latvian":
+        for n in LATVIAN_LEAD_ORDER:
+            d = tile(n, n)
+            if held >> d & 1:
+                return _holder(hands, d), d
+        raise VoidDealError("no double was dealt, so the deal is void")
+    for n in range(rules.set, -1, -1):
+        d = tile(n, n)
+        if held >> d & 1:
+            return _holder(hands, d), d
+    heaviest = max(tiles_in(held), key=heaviest_key)
+    return _holder(hands, heaviest), heaviest
+
+
+def _holder(hands: Sequence[int], t: Tile) -> int:
+    return next(seat for seat, h in enumerate(hands) if h >> t & 1)
+
+
+class Deal:
+    """The state of one deal. Build it with :meth:`start`."""
+
+    __slots__ = (
+        "_legal",
+        "base_totals",
+        "dealt",
+        "drawn",
+        "end",
+        "fives",
+        "forced",
+        "hands",
+        "history",
+        "latvian",
+        "layout",
+        "lead_tile",
+        "leader",
+        "n",
+        "passes",
+        "play_points",
+        "result",
+        "rules",
+        "side_of",
+        "stock",
+        "turn",
+    )
+
+    rules: Rules
+    n: int
+    hands: list[int]
+    dealt: tuple[tuple[Tile, ...], ...]
+    stock: tuple[Tile, ...]
+    drawn: int
+    layout: Layout
+    leader: int
+    lead_tile: Tile | None
+    turn: int
+    passes: int
+    forced: Tile | None
+    history: list[Event]
+    end: DealEnd | None
+    result: DealResult | None
+    play_points: list[int]
+    base_totals: tuple[float, ...]
+    fives: bool
+    latvian: bool
+    side_of: tuple[int, ...]
+    _legal: list[Move] | None
+
+    @classmethod
+    def start(
+        cls,
+        rules: Rules,
+        hands: Sequence[Sequence[Tile]],
+        stock: Sequence[Tile],
+        leader: int | None = None,
+        base_totals: Sequence[float] | None = None,
+    ) -> Deal:
+        """A deal as dealt. ``leader`` is needed only where the rules do not fix it.
+
+        ``base_totals`` are the sides' match totals before this deal (all fives
+        ends the match the moment a side reaches the target).
+        """
+        self = cls.__new__(cls)
+        self.rules = rules
+        self.n = rules.players
+        self.hands = [mask_of(h) for h in hands]
+        self.dealt = tuple(tuple(sorted(h)) for h in hands)
+        self.stock = tuple(stock)
+        self.drawn = 0
+        self.layout = Layout(rules.layout, rules.set)
+        fixed = fixed_lead(rules, self.hands)
+        if fixed is None:
+            if leader is None:
+                raise ValueError("the rules draw the leader: say which seat leads")
+            self.leader, self.lead_tile = leader, None
+        else:
+            self.leader, self.lead_tile = fixed
+        self.turn = self.leader
+        self.passes = 0
+        self.forced = None
+        self.history = []
+        self.end = None
+        self.result = None
+        self.fives = rules.scoring == "fives"
+        self.latvian = rules.game == "latvian"
+        self.side_of = tuple(rules.side_of(s) for s in range(self.n))
+        self.play_points = [0] * len(rules.sides)
+        self.base_totals = tuple(base_totals) if base_totals else (0,) * len(rules.sides)
+        self._legal = None
+        return self
+
+    def copy(self) -> Deal:
+        new = Deal.__new__(Deal)
+        new.rules = self.rules
+        new.n = self.n
+        new.hands = self.hands[:]
+        new.dealt = self.dealt
+        new.stock = self.stock
+        new.drawn = self.drawn
+        new.layout = self.layout.copy()
+        new.leader = self.leader
+        new.lead_tile = self.lead_tile
+        new.turn = self.turn
+        new.passes = self.passes
+        new.forced = self.forced
+        new.history = self.history[:]
+        new.end = self.end
+        new.result = self.result
+        new.fives = self.fives
+        new.latvian = self.latvian
+        new.side_of = self.side_of
+        new.play_points = self.play_points[:]
+        new.base_totals = self.base_totals
+        new._legal = self._legal
+        return new
+
+    # -- reading -------------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        return self.end is not None
+
+    def hand(self, seat: int) -> tuple[Tile, ...]:
+        return tuple(tiles_in(self.hands[seat]))
+
+    def hand_sizes(self) -> tuple[int, ...]:
+        return tuple(h.bit_count() for h in self.hands)
+
+    @property
+    def boneyard(self) -> tuple[Tile, ...]:
+        """Tiles still to draw (draw games), top first; empty in block."""
+        return self.stock[self.drawn :] if self.rules.draws else ()
+
+    @property
+    def boneyard_size(self) -> int:
+        return len(self.stock) - self.drawn if self.rules.draws else 0
+
+    def moves(self) -> list[Move]:
+        """Every move written so far (the record's moves)."""
+        return [e.move for e in self.history if type(e) is Played]
+
+    def legal_moves(self) -> list[Move]:
+        """The moves the seat to move may make; empty once the deal is over."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._moves_for(self.turn)
+        return legal
+
+    def _moves_for(self, seat: int) -> list[Move]:
+        layout = self.layout
+        hand = self.hands[seat]
+        if layout.lead is None:
+            if self.lead_tile is not None:
+                return [Move.lead(self.lead_tile)]
+            return [Move.lead(t) for t in tiles_in(hand)]
+        if self.forced is not None:
+            hand = 1 << self.forced
+        if self.latvian:
+            return self._latvian_moves(hand)
+        moves = []
+        values = layout.values
+        closed = layout.closed
+        for end in (0, 1, 2, 3):
+            v = values[end]
+            if v == NOT_OPEN or closed[end]:
+                continue
+            m = hand & SUIT_MASKS[v]
+            while m:
+                low = m & -m
+                moves.append(_SINGLE[((low.bit_length() - 1) << 3) | (end << 1)])
+                m ^= low
+        return moves
+
+    def _latvian_moves(self, hand: int) -> list[Move]:
+        layout = self.layout
+        moves: list[Move] = []
+        options: list[list[Placement | None]] = []
+        for end in layout.open_ends():
+            v = layout.values[end]
+            fits = hand & SUIT_MASKS[v]
+            for t in tiles_in(fits & ~DOUBLES_MASK):
+                moves.append(_SINGLE[(t << 3) | (end << 1)])
+                moves.append(_SINGLE[(t << 3) | (end << 1) | 1])
+        # Doubles: each may go on any open end showing its number, several at once.
+        by_double: dict[Tile, list[Placement | None]] = {}
+        for end in layout.open_ends():
+            d = TILES[(layout.values[end] * (layout.values[end] + 3)) // 2]
+            if hand >> d & 1:
+                opts = by_double.setdefault(d, [None])
+                opts.append(Placement(d, end, False))
+                opts.append(Placement(d, end, True))
+        options = list(by_double.values())
+        for combo in product(*options):
+            placed = tuple(p for p in combo if p is not None)
+            if len(placed) == 1:
+                p = placed[0]
+                assert p.end is not None
+                moves.append(Move.single(p.tile, p.end, p.closed))
+            elif placed:
+                moves.append(Move(tuple(sorted(placed, key=lambda p: p.end or 0))))
+        return moves
+
+    def why_illegal(self, move: Move, seat: int | None = None) -> str | None:
+        """Why ``move`` cannot be made now, in plain words; ``None`` if it is legal."""
+        if self.end is not None:
+            return "the deal is already over"
+        if seat is not None and seat != self.turn:
+            return f"it is seat {self.turn}'s turn, not seat {seat}'s"
+        if move.canonical() in self.legal_moves():
+            return None
+        return self._explain(move)
+
+    def _explain(self, move: Move) -> str:
+        hand = self.hands[self.turn]
+        layout = self.layout
+        placements = move.placements
+        for p in placements:
+            if not hand >> p.tile & 1:
+                return f"seat {self.turn} does not hold {p.tile}"
+        if layout.lead is None:
+            if len(placements) > 1 or placements[0].end is not None:
+                return "the first tile is the lead: it goes in the middle, with no end"
+            if self.lead_tile is not None:
+                return f"the lead must be {self.lead_tile}"
+            return "that lead is not allowed"
+        if placements[0].end is None:
+            return "the lead is already down: say which end the tile goes on"
+        if self.forced is not None and placements[0].tile != self.forced:
+            return f"seat {self.turn} drew {self.forced} and must lay it"
+        if len(placements) > 1:
+            if not self.latvian:
+                return "only latvian lays several tiles in one move"
+            if not all(p.tile.is_double for p in placements):
+                return "only doubles may be laid together"
+            ends = [p.end for p in placements]
+            if len(set(ends)) != len(ends):
+                return "each double of a move needs an end of its own"
+        if any(p.closed for p in placements) and not self.latvian:
+            return "only latvian lays tiles face down"
+        for p in placements:
+            assert p.end is not None
+            why = layout.why_not(p.tile, p.end)
+            if why:
+                return why
+        return f"{move} is not a legal move here"
+
+    # -- changing ------------------------------------------------------------
+
+    def play(self, move: Move, seat: int | None = None) -> None:
+        """Apply ``move`` after checking it; raises and changes nothing if it is illegal."""
+        if self.end is not None:
+            raise DealOverError("the deal is already over")
+        if seat is not None and seat != self.turn:
+            raise NotYourTurnError(seat, self.turn)
+        canonical = move.canonical()
+        if canonical not in self.legal_moves():
+            raise IllegalMoveError(self._explain(move))
+        self.push(move)
+
+    def push(self, move: Move) -> None:
+        """Apply a move known to be legal (the fast path: no checks)."""
+        seat = self.turn
+        layout = self.layout
+        hand = self.hands[seat]
+        for p in move.placements:
+            layout.place(p)
+            hand &= ~(1 << p.tile)
+        self.hands[seat] = hand
+        self.forced = None
+        self._legal = None
+        if self.fives:
+            count = layout.count()
+            points = count if count and count % 5 == 0 else 0
+            self.history.append(Played(seat, move, count, points))
+            if points:
+                side = self.side_of[seat]
+                self.play_points[side] += points
+                target = self.rules.target or 0
+                if self.base_totals[side] + self.play_points[side] >= target:
+                    self._finish("target", target_side=side)
+                    return
+        else:
+            self.history.append(Played(seat, move))
+        if not hand:
+            self._finish("domino", out_seat=seat)
+            return
+        if self.latvian and layout.is_dead():
+            self._finish("dead")
+            return
+        self.passes = 0
+        self._advance(seat)
+
+    def _advance(self, seat: int) -> None:
+        """Pass the turn on, doing the forced draws and passes, until someone can lay."""
+        n = self.n
+        draws = self.rules.draws
+        stock = self.stock
+        while True:
+            seat = seat + 1 if seat + 1 < n else 0
+            moves = self._moves_for(seat)
+            if moves:
+                self.turn = seat
+                self._legal = moves
+                return
+            if draws and self.drawn < len(stock):
+                hand = self.hands[seat]
+                start = self.drawn
+                fits = False
+                while self.drawn < len(stock):
+                    t = stock[self.drawn]
+                    self.drawn += 1
+                    hand |= 1 << t
+                    if self._fits(t):
+                        fits = True
+                        break
+                self.hands[seat] = hand
+                self.history.append(Drew(seat, stock[start : self.drawn]))
+                if fits:
+                    self.turn = seat
+                    self.forced = stock[self.drawn - 1]
+                    self._legal = self._moves_for(seat)
+                    return
+            self.history.append(Passed(seat))
+            self.passes += 1
+            if self.passes >= n:
+                self.turn = seat
+                self._finish("blocked")
+                return
+
+    def _fits(self, t: Tile) -> bool:
+        layout = self.layout
+        for end in (0, 1, 2, 3):
+            v = layout.values[end]
+            if v != NOT_OPEN and not layout.closed[end] and t.has(v):
+                return True
+        return False
+
+    def _finish(
+        self, end: DealEnd, out_seat: int | None = None, target_side: int | None = None
+    ) -> None:
+        self.end = end
+        self._legal = []
+        last = self.history[-1]
+        last_move = last.move if out_seat is not None and type(last) is Played else None
+        self.result = score_deal(
+            self.rules,
+            end,
+            [tuple(tiles_in(h)) for h in self.hands],
+            out_seat=out_seat,
+            last_move=last_move,
+            play_points=self.play_points,
+            target_side=target_side,
+        )
+
+    def end_name_fits(self, t: Tile) -> list[End]:
+        """The open ends ``t`` fits (for resolving a record move that names no end)."""
+        layout = self.layout
+        return [e for e in layout.open_ends() if t.has(layout.values[e])]

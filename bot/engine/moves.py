@@ -1,0 +1,121 @@
+"""Moves: small hashable values, interned for the common single-tile case."""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import NamedTuple
+
+from .tiles import TILES, Tile
+
+
+class End(IntEnum):
+    """The four names an open end can have (RULES.md §2)."""
+
+    WEST = 0
+    EAST = 1
+    NORTH = 2
+    SOUTH = 3
+
+    def __str__(self) -> str:
+        return self.name.lower()
+
+    @staticmethod
+    def parse(text: str) -> End:
+        try:
+            return End[text.strip().upper()]
+        except KeyError:
+            raise ValueError(
+                f"{text!r} is not an end; ends are west, east, north and south"
+            ) from None
+
+
+ENDS = tuple(End)
+
+
+class Placement(NamedTuple):
+    """One tile laid on one end. The lead has ``end=None`` and says which half faces west."""
+
+    tile: Tile
+    end: End | None
+    closed: bool = False
+    west: int | None = None
+
+    def __str__(self) -> str:
+        if self.end is None:
+            west = self.tile.high if self.west is None else self.west
+            return f"{west}-{self.tile.other(west)}"
+        text = f"{self.tile} {self.end}"
+        return text + " closed" if self.closed else text
+
+
+class Move:
+    """A whole move: one tile, or (latvian) several doubles laid at once.
+
+    Compare and hash by value. Use :meth:`single` and :meth:`lead` to get the
+    shared instances the engine hands out.
+    """
+
+    __slots__ = ("_hash", "placements")
+
+    placements: tuple[Placement, ...]
+
+    def __init__(self, placements: tuple[Placement, ...]) -> None:
+        if not placements:
+            raise ValueError("a move lays at least one tile")
+        self.placements = placements
+        self._hash = hash(placements)
+
+    @staticmethod
+    def single(tile: Tile, end: End, closed: bool = False) -> Move:
+        return _SINGLE[(tile << 3) | (end << 1) | closed]
+
+    @staticmethod
+    def lead(tile: Tile, west: int | None = None) -> Move:
+        """The lead move; by default it shows the higher half at west."""
+        if west is None or west == tile.high:
+            return _LEAD[tile]
+        return Move((Placement(tile, None, False, tile.other(west)),))
+
+    @property
+    def tile(self) -> Tile:
+        """The tile of a one-tile move (the first tile of a several-doubles move)."""
+        return self.placements[0].tile
+
+    @property
+    def tiles(self) -> tuple[Tile, ...]:
+        return tuple(p.tile for p in self.placements)
+
+    @property
+    def is_lead(self) -> bool:
+        return self.placements[0].end is None
+
+    def canonical(self) -> Move:
+        """The same move as :func:`legal_moves` lists it (a lead's orientation dropped)."""
+        if self.is_lead:
+            return _LEAD[self.placements[0].tile]
+        return self
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if not isinstance(other, Move):
+            return NotImplemented
+        return self.placements == other.placements
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __repr__(self) -> str:
+        return f"Move({self})"
+
+    def __str__(self) -> str:
+        return " + ".join(str(p) for p in self.placements)
+
+
+_SINGLE: dict[int, Move] = {
+    (t << 3) | (e << 1) | c: Move((Placement(t, e, bool(c)),))
+    for t in TILES
+    for e in End
+    for c in (0, 1)
+}
+_LEAD: tuple[Move, ...] = tuple(Move((Placement(t, None, False, t.high),)) for t in TILES)

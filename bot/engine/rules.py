@@ -1,0 +1,260 @@
+"""The rules of a match as one validated value (RULES.md §3 and §7)."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, replace
+from functools import cache
+from typing import Any, Literal, cast
+
+from .errors import RulesError
+from .tiles import SET_SIZES, set_size
+
+Game = Literal["block", "draw", "allfives", "latvian"]
+Scoring = Literal["points", "single", "penalty", "fives", "places"]
+LayoutKind = Literal["line", "spinner", "hub"]
+BlockedScoring = Literal["others", "minus_own"]
+
+GAMES: tuple[Game, ...] = ("block", "draw", "allfives", "latvian")
+SCORINGS: dict[str, tuple[Scoring, ...]] = {
+    "block": ("points", "single", "penalty"),
+    "draw": ("points", "single", "penalty"),
+    "allfives": ("fives",),
+    "latvian": ("places",),
+}
+LAYOUTS: dict[str, tuple[LayoutKind, ...]] = {
+    "block": ("line", "spinner"),
+    "draw": ("line", "spinner"),
+    "allfives": ("spinner",),
+    "latvian": ("hub",),
+}
+MAX_PLAYERS: dict[tuple[str, int], int] = {
+    ("block", 6): 4,
+    ("block", 9): 6,
+    ("block", 12): 8,
+    ("draw", 6): 4,
+    ("draw", 9): 6,
+    ("draw", 12): 8,
+    ("allfives", 6): 4,
+    ("latvian", 6): 4,
+}
+# RULES.md §3.1: hand size by set and player count; key "teams" for partnerships.
+HAND_SIZES: dict[int, dict[int | str, int]] = {
+    6: {2: 7, 3: 5, 4: 5, "teams": 7},
+    9: {2: 10, 3: 8, 4: 8, "teams": 10, 5: 7, 6: 7},
+    12: {2: 12, 3: 10, 4: 10, "teams": 12, 5: 9, 6: 9, 7: 8, 8: 8},
+}
+TARGET_RANGE = (1, 1000)
+DEFAULT_SESSION_DEALS = 4
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Everything that decides how a match is played.
+
+    Build it with :meth:`make` (or :meth:`from_dict`), which fills the defaults of
+    RULES.md and raises :class:`RulesError` naming the option at fault.
+    """
+
+    game: Game
+    set: int = 6
+    players: int = 2
+    teams: bool = False
+    scoring: Scoring = "points"
+    target: int | None = None
+    layout: LayoutKind = "line"
+    hand: int = 7
+    blocked_scoring: BlockedScoring = "others"
+    deals: int | None = None
+    time_limit: int | None = None
+
+    @classmethod
+    def make(cls, game: str, **options: Any) -> Rules:
+        """Validated rules with RULES.md defaults for every option left out (or ``None``)."""
+        return cls.from_dict({"game": game, **options})
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Rules:
+        if not isinstance(data, dict):
+            raise RulesError("rules", "rules must be a JSON object")
+        unknown = sorted(set(data) - set(RULE_KEYS))
+        if unknown:
+            raise RulesError(unknown[0], f"unknown rules option {unknown[0]!r}")
+        given = {k: v for k, v in data.items() if v is not None}
+        game = given.get("game")
+        if game not in GAMES:
+            raise RulesError("game", f"unknown game {game!r}; choose one of {', '.join(GAMES)}")
+
+        top = _int_option(given, "set", 6)
+        if top not in SET_SIZES:
+            raise RulesError("set", f"set must be double-6, double-9 or double-12, not {top}")
+        players = _int_option(given, "players", 2)
+        teams = given.get("teams", False)
+        if not isinstance(teams, bool):
+            raise RulesError("teams", "teams must be true or false")
+        _check_players(game, top, players, teams)
+
+        scoring = given.get("scoring", SCORINGS[game][0])
+        if scoring not in SCORINGS[game]:
+            raise RulesError(
+                "scoring",
+                f"{game} is scored by {' or '.join(SCORINGS[game])}, not {scoring!r}",
+            )
+        if scoring == "penalty" and teams:
+            raise RulesError("scoring", "penalty scoring is played without teams")
+
+        layout = given.get("layout", LAYOUTS[game][0])
+        if layout not in LAYOUTS[game]:
+            raise RulesError(
+                "layout", f"{game} is laid out as {' or '.join(LAYOUTS[game])}, not {layout!r}"
+            )
+
+        hand = _int_option(given, "hand", _default_hand(game, top, players, teams))
+        if hand < 1:
+            raise RulesError("hand", "every player needs at least 1 tile")
+        if hand * players > set_size(top):
+            raise RulesError(
+                "hand",
+                f"{players} hands of {hand} need {hand * players} tiles, "
+                f"but double-{top} has only {set_size(top)}",
+            )
+
+        target = _target(given, scoring, players, teams)
+        blocked = given.get("blocked_scoring", "others")
+        if blocked not in ("others", "minus_own"):
+            raise RulesError("blocked_scoring", "blocked_scoring is 'others' or 'minus_own'")
+
+        deals, time_limit = _session(given, game)
+        return cls(
+            game=cast(Game, game),
+            set=top,
+            players=players,
+            teams=teams,
+            scoring=cast(Scoring, scoring),
+            target=target,
+            layout=cast(LayoutKind, layout),
+            hand=hand,
+            blocked_scoring=cast(BlockedScoring, blocked),
+            deals=deals,
+            time_limit=time_limit,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every option spelled out (the record's ``rules``); ``None`` values left out."""
+        d = asdict(self)
+        return {k: v for k, v in d.items() if v is not None}
+
+    def with_options(self, **options: Any) -> Rules:
+        """A validated copy with some options changed."""
+        return Rules.from_dict({**self.to_dict(), **options})
+
+    # -- derived facts -------------------------------------------------------
+
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """The seats of each side: ``((0, 2), (1, 3))`` with teams, else one seat each."""
+        return _make_sides(self.players, self.teams)
+
+    def side_of(self, seat: int) -> int:
+        return seat % 2 if self.teams else seat
+
+    @property
+    def draws(self) -> bool:
+        """Whether a player who cannot lay draws from a boneyard."""
+        return self.game != "block"
+
+    @property
+    def tile_count(self) -> int:
+        return set_size(self.set)
+
+    @property
+    def stock_size(self) -> int:
+        return self.tile_count - self.hand * self.players
+
+    def replace(self, **changes: Any) -> Rules:
+        return replace(self, **changes)
+
+
+RULE_KEYS = (
+    "game",
+    "set",
+    "players",
+    "teams",
+    "scoring",
+    "target",
+    "layout",
+    "hand",
+    "blocked_scoring",
+    "deals",
+    "time_limit",
+)
+
+
+def _int_option(given: dict[str, Any], name: str, default: int) -> int:
+    value = given.get(name, default)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RulesError(name, f"{name} must be a whole number, not {value!r}")
+    return value
+
+
+def _check_players(game: str, top: int, players: int, teams: bool) -> None:
+    limit = MAX_PLAYERS.get((game, top))
+    if limit is None:
+        raise RulesError("set", f"{game} is played with double-6 only, not double-{top}")
+    if not 2 <= players <= limit:
+        raise RulesError(
+            "players", f"{game} on double-{top} takes 2 to {limit} players, not {players}"
+        )
+    if teams:
+        if game == "latvian":
+            raise RulesError("teams", "latvian is played without teams")
+        if players != 4:
+            raise RulesError("teams", f"teams need exactly 4 players, not {players}")
+
+
+def _default_hand(game: str, top: int, players: int, teams: bool) -> int:
+    if game in ("allfives", "latvian"):
+        return 7
+    return HAND_SIZES[top]["teams" if teams else players]
+
+
+def _target(given: dict[str, Any], scoring: str, players: int, teams: bool) -> int | None:
+    if scoring in ("single", "places"):
+        return None  # RECORD.md: ignored by single and places
+    if scoring == "points":
+        default = 100 if players == 2 or teams else 61
+    elif scoring == "penalty":
+        default = 50
+    else:
+        default = 250
+    target = _int_option(given, "target", default)
+    low, high = TARGET_RANGE
+    if not low <= target <= high:
+        raise RulesError("target", f"target must be between {low} and {high}, not {target}")
+    return target
+
+
+def _session(given: dict[str, Any], game: str) -> tuple[int | None, int | None]:
+    if game != "latvian":
+        for name in ("deals", "time_limit"):
+            if name in given:
+                raise RulesError(name, f"{name} sets the length of a latvian session only")
+        return None, None
+    time_limit = given.get("time_limit")
+    if time_limit is not None:
+        time_limit = _int_option(given, "time_limit", 0)
+        if time_limit < 1:
+            raise RulesError("time_limit", "time_limit is a number of minutes, at least 1")
+    default_deals = None if time_limit is not None else DEFAULT_SESSION_DEALS
+    deals = given.get("deals", default_deals)
+    if deals is not None:
+        deals = _int_option(given, "deals", DEFAULT_SESSION_DEALS)
+        if not 1 <= deals <= 100:
+            raise RulesError("deals", f"a session has 1 to 100 deals, not {deals}")
+    return deals, time_limit
+
+
+@cache
+def _make_sides(players: int, teams: bool) -> tuple[tuple[int, ...], ...]:
+    if teams:
+        return ((0, 2), (1, 3))
+    return tuple((seat,) for seat in range(players))
