@@ -1,1 +1,90 @@
-"""The pure rules engine: standard library only, deterministic given a ``random.Random``."""
+"""The pure rules engine: standard library only, deterministic given a ``random.Random``.
+
+The public API in one place::
+
+    rules = Rules.make("draw", players=3)
+    state = new_match(rules, random.Random(seed))
+    state = play(state, legal_moves(state)[0])
+    seen = view(state, seat=1)             # what seat 1 may see
+    doc = state_to_json(state)             # a match record (RECORD.md)
+    state = state_from_json(doc)           # replayed and checked
+"""
+
+from .deal import Deal, VoidDealError, deal_tiles
+from .errors import (
+    DealOverError,
+    DominoError,
+    IllegalMoveError,
+    MatchOverError,
+    NotYourTurnError,
+    RecordError,
+    RulesError,
+)
+from .events import Drew, Event, Passed, Played
+from .match import (
+    DealNotOverError,
+    MatchState,
+    Outcome,
+    add_deal,
+    call_time,
+    legal_moves,
+    new_match,
+    next_deal,
+    play,
+    start_match,
+)
+from .moves import End, Move, Placement
+from .record import load_record, match_record, replay_summary
+from .rules import Rules
+from .scoring import DealResult, round5
+from .tiles import TILES, Tile, full_set, tile
+from .view import PlayerView, view
+
+state_to_json = match_record
+"""A match state as JSON: its match record, which replays to the same state."""
+state_from_json = load_record
+"""A match state back from its JSON (the record is replayed and checked)."""
+
+__all__ = [
+    "TILES",
+    "Deal",
+    "DealNotOverError",
+    "DealOverError",
+    "DealResult",
+    "DominoError",
+    "Drew",
+    "End",
+    "Event",
+    "IllegalMoveError",
+    "MatchOverError",
+    "MatchState",
+    "Move",
+    "NotYourTurnError",
+    "Outcome",
+    "Passed",
+    "Placement",
+    "Played",
+    "PlayerView",
+    "RecordError",
+    "Rules",
+    "RulesError",
+    "Tile",
+    "VoidDealError",
+    "add_deal",
+    "call_time",
+    "deal_tiles",
+    "full_set",
+    "legal_moves",
+    "load_record",
+    "match_record",
+    "new_match",
+    "next_deal",
+    "play",
+    "replay_summary",
+    "round5",
+    "start_match",
+    "state_from_json",
+    "state_to_json",
+    "tile",
+    "view",
+]

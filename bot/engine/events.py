@@ -11,7 +11,7 @@ from .tiles import Tile
 class Played(NamedTuple):
     seat: int
     move: Move
-    count: int = 0
+    fives_count: int = 0
     """The all-fives count after the move (0 in other games)."""
     points: int = 0
     """What the move scored for the seat's side (all fives only)."""

@@ -92,7 +92,10 @@ class Layout:
             if self.kind == "line" and end in (NORTH, SOUTH):
                 return f"this layout has no {end} end"
             if self.kind == "spinner" and end in (NORTH, SOUTH):
-                return f"{end} is not open yet: it opens once both long sides of the spinner have a tile"
+                return (
+                    f"{end} is not open yet: it opens once both long sides "
+                    "of the spinner have a tile"
+                )
             return f"{end} is not open"
         if self.closed[end]:
             return f"{end} is closed"

@@ -61,7 +61,7 @@ def latvian_value(hand: Sequence[Tile]) -> int:
 
 
 def latvian_out_value(last_move: Move | None) -> int:
-    """The value of going out: 0, or −25 / −50 / −75 for ending on 0-0 / 6-6 / both."""
+    """The value of going out: 0, or -25 / -50 / -75 for ending on 0-0 / 6-6 / both."""
     tiles = set(last_move.tiles) if last_move else set()
     return -25 * (DOUBLE_BLANK in tiles) - 50 * (DOUBLE_SIX in tiles)
 

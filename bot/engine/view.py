@@ -1,0 +1,174 @@
+"""What one seat may see: its own hand and everything public, nothing else.
+
+Downstream code (the bot, the renderer, the AI) that works from a
+:class:`PlayerView` cannot leak another player's hand by accident: the view
+holds no hidden tile. Face-down (closed) tiles are hidden too, except from the
+seat that laid them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .deal import Deal
+from .events import Drew, Event, Passed, Played
+from .layout import Laid
+from .match import MatchState
+from .moves import End, Move
+from .rules import Rules
+from .scoring import DealResult
+from .tiles import Tile
+
+
+@dataclass(frozen=True, slots=True)
+class SeenLaid:
+    """A tile on the table as a seat sees it: ``tile`` is ``None`` for a hidden face-down tile."""
+
+    tile: Tile | None
+    inner: int
+    outer: int | None
+    closed: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SeenPlacement:
+    tile: Tile | None
+    """``None`` for a face-down tile laid by another seat."""
+    end: End | None
+    closed: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SeenPlay:
+    seat: int
+    placements: tuple[SeenPlacement, ...]
+    count: int
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class SeenDraw:
+    seat: int
+    count: int
+    tiles: tuple[Tile, ...] | None
+    """The drawn tiles, for the drawer only."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeenPass:
+    seat: int
+
+
+SeenEvent = SeenPlay | SeenDraw | SeenPass
+
+
+@dataclass(frozen=True, slots=True)
+class TableView:
+    lead: SeenLaid | None
+    arms: tuple[tuple[SeenLaid, ...], ...]
+    """Indexed by :class:`End`; innermost tile first."""
+    ends: dict[End, int]
+    """Every end that shows a number (open or closed)."""
+    closed: frozenset[End]
+    spinner: Tile | None
+    spinner_arm: End | None
+    spinner_index: int
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """One seat's view of a match at one moment."""
+
+    seat: int | None
+    """``None`` for a spectator (sees only what is public)."""
+    rules: Rules
+    deal_number: int
+    hand: tuple[Tile, ...]
+    hand_sizes: tuple[int, ...]
+    boneyard_size: int
+    turn: int
+    deal_over: bool
+    table: TableView
+    history: tuple[SeenEvent, ...]
+    legal_moves: tuple[Move, ...]
+    """The seat's legal moves when it is its turn, else empty."""
+    forced: Tile | None
+    """A tile this seat drew and must lay."""
+    totals: tuple[float, ...]
+    results: tuple[DealResult, ...]
+    """Finished deals (every hand is revealed at a deal's end)."""
+    over: bool
+    winners: tuple[int, ...]
+
+
+def view(state: MatchState, seat: int | None) -> PlayerView:
+    """What ``seat`` may see of ``state`` (``None``: a spectator)."""
+    deal = state.deal
+    mine = seat is not None and seat == deal.turn and not deal.over
+    return PlayerView(
+        seat=seat,
+        rules=state.rules,
+        deal_number=state.deal_number,
+        hand=deal.hand(seat) if seat is not None else (),
+        hand_sizes=deal.hand_sizes(),
+        boneyard_size=deal.boneyard_size,
+        turn=deal.turn,
+        deal_over=deal.over,
+        table=table_view(deal, seat),
+        history=tuple(_seen_event(e, seat, deal.over) for e in deal.history),
+        legal_moves=tuple(deal.legal_moves()) if mine else (),
+        forced=deal.forced if mine else None,
+        totals=state.totals,
+        results=state.results,
+        over=state.over,
+        winners=state.winners,
+    )
+
+
+def table_view(deal: Deal, seat: int | None) -> TableView:
+    layout = deal.layout
+    hidden = _hidden_tiles(deal, seat)
+
+    def seen(laid: Laid) -> SeenLaid:
+        if laid.tile in hidden:
+            return SeenLaid(None, laid.inner, None, True)
+        return SeenLaid(laid.tile, laid.inner, laid.outer, laid.closed)
+
+    return TableView(
+        lead=seen(layout.lead) if layout.lead else None,
+        arms=tuple(tuple(seen(x) for x in arm) for arm in layout.arms),
+        ends=layout.shown(),
+        closed=frozenset(e for e in End if layout.closed[e]),
+        spinner=layout.spinner,
+        spinner_arm=layout.spinner_arm,
+        spinner_index=layout.spinner_index,
+        count=layout.count() if deal.fives else 0,
+    )
+
+
+def _hidden_tiles(deal: Deal, seat: int | None) -> frozenset[Tile]:
+    """Face-down tiles laid by other seats, while the deal is in play."""
+    if deal.over:
+        return frozenset()
+    return frozenset(
+        p.tile
+        for e in deal.history
+        if type(e) is Played and e.seat != seat
+        for p in e.move.placements
+        if p.closed
+    )
+
+
+def _seen_event(event: Event, seat: int | None, revealed: bool) -> SeenEvent:
+    if type(event) is Played:
+        own = revealed or event.seat == seat
+        placements = tuple(
+            SeenPlacement(p.tile if own or not p.closed else None, p.end, p.closed)
+            for p in event.move.placements
+        )
+        return SeenPlay(event.seat, placements, event.fives_count, event.points)
+    if type(event) is Drew:
+        return SeenDraw(event.seat, len(event.tiles), event.tiles if event.seat == seat else None)
+    assert type(event) is Passed
+    return SeenPass(event.seat)
