@@ -189,18 +189,21 @@ def _new_deal(
 
 
 def _outcome(rules: Rules, deals: Sequence[Deal], time_up: bool) -> Outcome | None:
-    """Whether the match has ended after these deals, and how."""
-    deal = deals[-1]
-    if not deal.over:
+    if not deals[-1].over:
         return None
-    totals = _totals(rules, deals)
+    return decide_match(rules, [d.result for d in deals if d.result is not None], time_up)
+
+
+def decide_match(
+    rules: Rules, results: Sequence[DealResult], time_up: bool = False
+) -> Outcome | None:
+    """Whether a match has ended after these finished deals, and who won (RULES.md §7)."""
+    totals = [sum(r.score[i] for r in results) for i in range(len(rules.sides))]
     sides = rules.sides
     scoring = rules.scoring
     target = rules.target or 0
     if scoring == "single":
-        result = deal.result
-        assert result is not None
-        return Outcome(result.winners)
+        return Outcome(results[-1].winners) if results else None
     if scoring in ("points", "fives"):
         reached = [i for i, t in enumerate(totals) if t >= target]
         if not reached:
@@ -213,7 +216,7 @@ def _outcome(rules: Rules, deals: Sequence[Deal], time_up: bool) -> Outcome | No
         low = min(totals)
         return Outcome(_seats(sides, [i for i, t in enumerate(totals) if t == low]))
     # places: a session of a number of deals, or until the time is up
-    if not (time_up or (rules.deals is not None and len(deals) >= rules.deals)):
+    if not (time_up or (rules.deals is not None and len(results) >= rules.deals)):
         return None
     places = place_points(totals, rules.players)
     top = max(places)
