@@ -243,14 +243,16 @@ class Deal:
         moves = []
         values = layout.values
         closed = layout.closed
+        suits = SUIT_MASKS
+        single = _SINGLE
         for end in (0, 1, 2, 3):
             v = values[end]
             if v == NOT_OPEN or closed[end]:
                 continue
-            m = hand & SUIT_MASKS[v]
+            m = hand & suits[v]
             while m:
                 low = m & -m
-                moves.append(_SINGLE[((low.bit_length() - 1) << 3) | (end << 1)])
+                moves.append(single[((low.bit_length() - 1) << 3) | (end << 1)])
                 m ^= low
         return moves
 
@@ -347,7 +349,7 @@ class Deal:
         hand = self.hands[seat]
         for p in move.placements:
             layout.place(p)
-            hand &= ~(1 << p.tile)
+            hand &= ~(1 << p[0])
         self.hands[seat] = hand
         self.forced = None
         self._legal = None
@@ -376,32 +378,30 @@ class Deal:
     def _advance(self, seat: int) -> None:
         """Pass the turn on, doing the forced draws and passes, until someone can lay."""
         n = self.n
-        draws = self.rules.draws
-        stock = self.stock
+        hands = self.hands
+        fit = self.layout.fit_mask()
         while True:
             seat = seat + 1 if seat + 1 < n else 0
-            moves = self._moves_for(seat)
-            if moves:
+            if hands[seat] & fit:
                 self.turn = seat
-                self._legal = moves
                 return
-            if draws and self.drawn < len(stock):
-                hand = self.hands[seat]
+            stock = self.stock
+            if self.rules.draws and self.drawn < len(stock):
+                hand = hands[seat]
                 start = self.drawn
                 fits = False
                 while self.drawn < len(stock):
                     t = stock[self.drawn]
                     self.drawn += 1
                     hand |= 1 << t
-                    if self._fits(t):
+                    if fit >> t & 1:
                         fits = True
                         break
-                self.hands[seat] = hand
+                hands[seat] = hand
                 self.history.append(Drew(seat, stock[start : self.drawn]))
                 if fits:
                     self.turn = seat
                     self.forced = stock[self.drawn - 1]
-                    self._legal = self._moves_for(seat)
                     return
             self.history.append(Passed(seat))
             self.passes += 1
@@ -409,14 +409,6 @@ class Deal:
                 self.turn = seat
                 self._finish("blocked")
                 return
-
-    def _fits(self, t: Tile) -> bool:
-        layout = self.layout
-        for end in (0, 1, 2, 3):
-            v = layout.values[end]
-            if v != NOT_OPEN and not layout.closed[end] and t.has(v):
-                return True
-        return False
 
     def _finish(
         self, end: DealEnd, out_seat: int | None = None, target_side: int | None = None

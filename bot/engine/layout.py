@@ -8,11 +8,12 @@ the lead at once. Each arm is a list of :class:`Laid` tiles, innermost first.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import NamedTuple
 
 from .moves import End, Placement
 from .rules import LayoutKind
-from .tiles import SUIT_MASKS, Tile, set_size
+from .tiles import PIPS, SUIT_MASKS, Tile, set_size
 
 NOT_OPEN = -1
 WEST, EAST, NORTH, SOUTH = End.WEST, End.EAST, End.NORTH, End.SOUTH
@@ -53,8 +54,7 @@ class Layout:
         self.spinner_arm: End | None = None  # None: the spinner is the lead
         self.spinner_index = -1
         self.on_table = 0
-        all_tiles = (1 << set_size(top)) - 1
-        self.suit_full = tuple(SUIT_MASKS[n] & all_tiles for n in range(top + 1))
+        self.suit_full = _suits(top)
 
     def copy(self) -> Layout:
         new = Layout.__new__(Layout)
@@ -81,6 +81,17 @@ class Layout:
     def shown(self) -> dict[End, int]:
         """Every end that has a number (open or closed) and the number it shows."""
         return {e: self.values[e] for e in End if self.values[e] != NOT_OPEN}
+
+    def fit_mask(self) -> int:
+        """Bit mask of every tile that fits some open end."""
+        fit = 0
+        values = self.values
+        closed = self.closed
+        for end in (0, 1, 2, 3):
+            v = values[end]
+            if v != NOT_OPEN and not closed[end]:
+                fit |= SUIT_MASKS[v]
+        return fit
 
     def tile_count(self) -> int:
         return self.on_table.bit_count()
@@ -171,7 +182,7 @@ class Layout:
             return
         tile = p.tile
         inner = self.values[end]
-        outer = tile.other(inner)
+        outer = PIPS[tile] - inner
         arm = self.arms[end]
         arm.append(Laid(tile, inner, outer, p.closed))
         self.values[end] = outer
@@ -200,3 +211,10 @@ class Layout:
         for arm in self.arms:
             out.extend(arm)
         return out
+
+
+@cache
+def _suits(top: int) -> tuple[int, ...]:
+    """``_suits(top)[n]``: every tile of double-``top`` that carries ``n``."""
+    every = (1 << set_size(top)) - 1
+    return tuple(SUIT_MASKS[n] & every for n in range(top + 1))

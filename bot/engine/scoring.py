@@ -8,7 +8,7 @@ from typing import Literal
 
 from .moves import Move
 from .rules import Rules
-from .tiles import Tile, tile
+from .tiles import PIPS, Tile, tile
 
 DealEnd = Literal["domino", "blocked", "dead", "target"]
 
@@ -83,7 +83,7 @@ def score_deal(
     """
     sides = rules.sides
     n_sides = len(sides)
-    pips = tuple(sum(t.pips for t in hand) for hand in hands)
+    pips = tuple(sum([PIPS[t] for t in hand]) for hand in hands)
     side_pips = [sum(pips[s] for s in side) for side in sides]
     play = tuple(play_points) if play_points is not None else (0,) * n_sides
     zero = (0,) * n_sides

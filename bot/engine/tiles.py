@@ -87,6 +87,8 @@ for _b in range(MAX_PIPS + 1):
 
 TILES: tuple[Tile, ...] = tuple(Tile(i) for i in range(len(_LOW)))
 """Every tile of double-12, indexed by id."""
+PIPS: tuple[int, ...] = tuple(a + b for a, b in zip(_LOW, _HIGH, strict=True))
+"""``PIPS[t]``: the pips of tile ``t`` (a table, for hot loops)."""
 
 
 def _from_id(i: int) -> Tile:
@@ -141,7 +143,12 @@ def heaviest_key(t: Tile) -> tuple[int, int]:
 
 
 def mask_pips(mask: int) -> int:
-    return sum(_LOW[t] + _HIGH[t] for t in tiles_in(mask))
+    total = 0
+    while mask:
+        low = mask & -mask
+        total += PIPS[low.bit_length() - 1]
+        mask ^= low
+    return total
 
 
 def format_tiles(tiles: Iterable[Tile]) -> str:
