@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import cache
 from itertools import product
 
 from .errors import DealOverError, DominoError, IllegalMoveError, NotYourTurnError
@@ -78,6 +79,29 @@ def fixed_lead(rules: Rules, hands: Sequence[int]) -> tuple[int, Tile] | None:
 
 def _holder(hands: Sequence[int], t: Tile) -> int:
     return next(seat for seat, h in enumerate(hands) if h >> t & 1)
+
+
+class _Fits(dict[int, tuple[Move, ...]]):
+    """``fits[mask]``: the moves laying each tile of ``mask`` on one end, built once per mask."""
+
+    def __init__(self, end: int) -> None:
+        super().__init__()
+        self.end = end
+
+    def __missing__(self, mask: int) -> tuple[Move, ...]:
+        moves = self[mask] = tuple(_SINGLE[(t << 3) | (self.end << 1)] for t in tiles_in(mask))
+        return moves
+
+
+_FITS = tuple(_Fits(end) for end in range(4))
+_new_tuple = tuple.__new__
+
+
+@cache
+def _facts(rules: Rules) -> tuple[bool, bool, tuple[int, ...], int]:
+    """Per-rules constants a deal needs: fives, latvian, the side of each seat, sides."""
+    side_of = tuple(rules.side_of(s) for s in range(rules.players))
+    return rules.scoring == "fives", rules.game == "latvian", side_of, len(rules.sides)
 
 
 class Deal:
@@ -164,11 +188,9 @@ class Deal:
         self.history = []
         self.end = None
         self.result = None
-        self.fives = rules.scoring == "fives"
-        self.latvian = rules.game == "latvian"
-        self.side_of = tuple(rules.side_of(s) for s in range(self.n))
-        self.play_points = [0] * len(rules.sides)
-        self.base_totals = tuple(base_totals) if base_totals else (0,) * len(rules.sides)
+        self.fives, self.latvian, self.side_of, n_sides = _facts(rules)
+        self.play_points = [0] * n_sides
+        self.base_totals = tuple(base_totals) if base_totals else (0,) * n_sides
         self._legal = None
         return self
 
@@ -240,20 +262,14 @@ class Deal:
             hand = 1 << self.forced
         if self.latvian:
             return self._latvian_moves(hand)
-        moves = []
         values = layout.values
         closed = layout.closed
-        suits = SUIT_MASKS
-        single = _SINGLE
-        for end in (0, 1, 2, 3):
-            v = values[end]
-            if v == NOT_OPEN or closed[end]:
-                continue
-            m = hand & suits[v]
-            while m:
-                low = m & -m
-                moves.append(single[((low.bit_length() - 1) << 3) | (end << 1)])
-                m ^= low
+        west, east, north, south = values
+        moves = [*_FITS[0][hand & SUIT_MASKS[west]], *_FITS[1][hand & SUIT_MASKS[east]]]
+        if north != NOT_OPEN and not closed[2]:
+            moves += _FITS[2][hand & SUIT_MASKS[north]]
+        if south != NOT_OPEN and not closed[3]:
+            moves += _FITS[3][hand & SUIT_MASKS[south]]
         return moves
 
     def _latvian_moves(self, hand: int) -> list[Move]:
@@ -365,7 +381,7 @@ class Deal:
                     self._finish("target", target_side=side)
                     return
         else:
-            self.history.append(Played(seat, move))
+            self.history.append(_new_tuple(Played, (seat, move, 0, 0)))
         if not hand:
             self._finish("domino", out_seat=seat)
             return
@@ -384,6 +400,7 @@ class Deal:
             seat = seat + 1 if seat + 1 < n else 0
             if hands[seat] & fit:
                 self.turn = seat
+                self._legal = self._moves_for(seat)
                 return
             stock = self.stock
             if self.rules.draws and self.drawn < len(stock):
@@ -403,7 +420,7 @@ class Deal:
                     self.turn = seat
                     self.forced = stock[self.drawn - 1]
                     return
-            self.history.append(Passed(seat))
+            self.history.append(_new_tuple(Passed, (seat,)))
             self.passes += 1
             if self.passes >= n:
                 self.turn = seat
