@@ -5,6 +5,7 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import NamedTuple
 
+from .errors import IllegalMoveError
 from .tiles import TILES, Tile
 
 
@@ -71,10 +72,12 @@ class Move:
 
     @staticmethod
     def lead(tile: Tile, west: int | None = None) -> Move:
-        """The lead move; by default it shows the higher half at west."""
+        """The lead move showing ``west`` at west (by default the higher half)."""
         if west is None or west == tile.high:
             return _LEAD[tile]
-        return Move((Placement(tile, None, False, tile.other(west)),))
+        if not tile.has(west):
+            raise IllegalMoveError(f"{tile} has no {west} to show at west")
+        return Move((Placement(tile, None, False, west),))
 
     @property
     def tile(self) -> Tile:
@@ -91,8 +94,14 @@ class Move:
 
     def canonical(self) -> Move:
         """The same move as :func:`legal_moves` lists it (a lead's orientation dropped)."""
-        if self.is_lead:
-            return _LEAD[self.placements[0].tile]
+        first = self.placements[0]
+        if (
+            first.end is None
+            and len(self.placements) == 1
+            and not first.closed
+            and (first.west is None or first.tile.has(first.west))
+        ):
+            return _LEAD[first.tile]
         return self
 
     def __eq__(self, other: object) -> bool:

@@ -68,8 +68,9 @@ class TableView:
     arms: tuple[tuple[SeenLaid, ...], ...]
     """Indexed by :class:`End`; innermost tile first."""
     ends: dict[End, int]
-    """Every end that shows a number (open or closed)."""
-    closed: frozenset[End]
+    """Every open end and the number it shows."""
+    closed: dict[End, int]
+    """Every closed end and the number it was closed on (the far half stays hidden)."""
     spinner: Tile | None
     spinner_arm: End | None
     spinner_index: int
@@ -138,8 +139,8 @@ def table_view(deal: Deal, seat: int | None) -> TableView:
     return TableView(
         lead=seen(layout.lead) if layout.lead else None,
         arms=tuple(tuple(seen(x) for x in arm) for arm in layout.arms),
-        ends=layout.shown(),
-        closed=frozenset(e for e in End if layout.closed[e]),
+        ends={e: layout.values[e] for e in layout.open_ends()},
+        closed={e: layout.arms[e][-1].inner for e in End if layout.closed[e]},
         spinner=layout.spinner,
         spinner_arm=layout.spinner_arm,
         spinner_index=layout.spinner_index,
