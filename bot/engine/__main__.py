@@ -36,12 +36,10 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None) -> int:
         print(f"{path} is not UTF-8 text", file=sys.stderr)
         return 2
     try:
-        doc = json.loads(text)
+        summary = replay_summary(load_record(json.loads(text)))
     except json.JSONDecodeError as e:
         print(f"{path} is not JSON: {e}", file=sys.stderr)
         return 2
-    try:
-        summary = replay_summary(load_record(doc))
     except RecordError as e:
         error = {"deal": e.deal, "move": e.move, "message": e.message}
         print(json.dumps({"error": error}, ensure_ascii=False))

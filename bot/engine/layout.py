@@ -96,8 +96,11 @@ class Layout:
     def tile_count(self) -> int:
         return self.on_table.bit_count()
 
-    def why_not(self, tile: Tile, end: End) -> str | None:
-        """Why ``tile`` cannot go on ``end``, in plain words, or ``None`` if it can."""
+    def why_not(self, tile: Tile, end: End, written: str | None = None) -> str | None:
+        """Why ``tile`` cannot go on ``end``, in plain words, or ``None`` if it can.
+
+        ``written`` is the tile as the player wrote it (``4-2``), to echo it back.
+        """
         value = self.values[end]
         if value == NOT_OPEN:
             if self.kind == "line" and end in (NORTH, SOUTH):
@@ -111,7 +114,7 @@ class Layout:
         if self.closed[end]:
             return f"{end} is closed"
         if not tile.has(value):
-            return f"{tile} does not fit {end} (shows {value})"
+            return f"{written or tile} does not fit {end} (shows {value})"
         return None
 
     def count(self) -> int:

@@ -249,9 +249,9 @@ def _read_move(state: MatchState, doc: Any, number: int, index: int) -> tuple[in
         entries = [doc]
     parsed = [_read_entry(e, fault) for e in entries]
     hand = deal.hands[seat]
-    for t, _, _, _ in parsed:
+    for t, _, _, west in parsed:
         if not hand >> t & 1:
-            raise fault(f"seat {seat} does not hold {t}")
+            raise fault(f"seat {seat} does not hold {_written(t, west)}")
 
     if deal.layout.lead is None:
         t, end, closed, west = parsed[0]
@@ -264,7 +264,13 @@ def _read_move(state: MatchState, doc: Any, number: int, index: int) -> tuple[in
         return seat, Move.lead(t, west)
 
     placements = []
-    for t, end, closed, _ in parsed:
+    for t, end, closed, west in parsed:
+        if closed and not deal.latvian:
+            raise fault("only latvian lays tiles face down")
+        if end is not None and deal.forced is None and len(parsed) == 1:
+            why = deal.layout.why_not(t, end, _written(t, west))
+            if why:
+                raise fault(why)
         if end is None:
             fits = deal.end_name_fits(t)
             if len(fits) != 1:
@@ -281,6 +287,11 @@ def _read_move(state: MatchState, doc: Any, number: int, index: int) -> tuple[in
         assert p.end is not None
         return seat, Move.single(p.tile, p.end, p.closed)
     return seat, Move(tuple(sorted(placements, key=lambda p: p.end or 0)))
+
+
+def _written(t: Tile, first: int) -> str:
+    """The tile as the record wrote it: ``4-2`` stays ``4-2``."""
+    return f"{first}-{t.other(first)}"
 
 
 def _read_entry(doc: Any, fault: Any) -> tuple[Tile, End | None, bool, int]:
