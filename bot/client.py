@@ -1,0 +1,62 @@
+"""The bot: opens storage, loads the cogs, restores the games in play."""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+
+import discord
+from discord.ext import commands
+
+from bot.games.service import AiPlayer, GameService, random_player
+from bot.storage import Database
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS = ("cogs.domino",)
+
+
+class DominoBot(commands.Bot):
+    db: Database
+    games: GameService
+
+    def __init__(
+        self,
+        *,
+        database_path: str | os.PathLike[str] = "dominobot.sqlite3",
+        dev_guild_id: int | None = None,
+        ai_player: AiPlayer = random_player,
+        clock: Callable[[], datetime] = discord.utils.utcnow,
+    ) -> None:
+        intents = discord.Intents.default()
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        self.database_path = Path(database_path)
+        self.dev_guild_id = dev_guild_id
+        self.ai_player = ai_player
+        self.clock = clock
+
+    async def setup_hook(self) -> None:
+        self.db = await Database.open(self.database_path)
+        self.games = GameService(self.db, clock=self.clock, ai_player=self.ai_player)
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        if self.dev_guild_id is not None:
+            guild = discord.Object(self.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+            log.info("commands synced to the development server %d", self.dev_guild_id)
+        await self.games.restore()
+
+    async def close(self) -> None:
+        await self.shutdown()
+        await super().close()
+
+    async def shutdown(self) -> None:
+        """Stop the game tasks and close the database (also for tests that restart us)."""
+        if hasattr(self, "games"):
+            await self.games.close()
+        if hasattr(self, "db"):
+            await self.db.close()

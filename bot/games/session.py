@@ -1,0 +1,132 @@
+"""A game in a channel: its lobby seats, its match state, its bookkeeping."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from typing import Any
+
+from bot.engine import MatchState, Rules, state_from_json, state_to_json
+from bot.storage import GameRow
+
+LOBBY, PLAYING = "lobby", "playing"
+FINISHED, CANCELLED, ABANDONED = "finished", "cancelled", "abandoned"
+ACTIVE = (LOBBY, PLAYING)
+MISSED_TURNS_LIMIT = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A player at the table: a Discord user, or an AI (``user_id`` None, ``ai`` its level)."""
+
+    name: str
+    user_id: int | None = None
+    ai: str | None = None
+    missed: int = 0
+    """Turns in a row the timer played for this user."""
+
+    @property
+    def is_ai(self) -> bool:
+        return self.ai is not None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "user_id": self.user_id, "ai": self.ai, "missed": self.missed}
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> Seat:
+        return Seat(
+            name=str(data["name"]),
+            user_id=data.get("user_id"),
+            ai=data.get("ai"),
+            missed=int(data.get("missed", 0)),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Session:
+    """One game as the service sees it. A value: changes make new sessions."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    creator_id: int
+    status: str
+    rules: Rules
+    seats: tuple[Seat, ...]
+    state: MatchState | None
+    seed: int
+    version: int
+    timer: int
+    table_message_id: int | None
+    turn_started_at: datetime | None
+    updated_at: datetime
+    extra: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    @staticmethod
+    def from_row(row: GameRow) -> Session:
+        state = state_from_json(row.state) if row.state else None
+        return Session(
+            id=row.id,
+            guild_id=row.guild_id,
+            channel_id=row.channel_id,
+            creator_id=row.creator_id,
+            status=row.status,
+            rules=Rules.from_dict(row.rules),
+            seats=tuple(Seat.from_json(s) for s in row.seats),
+            state=state,
+            seed=row.seed,
+            version=row.version,
+            timer=row.timer,
+            table_message_id=row.table_message_id,
+            turn_started_at=row.turn_started_at,
+            updated_at=row.updated_at,
+        )
+
+    # -- reading ---------------------------------------------------------------
+
+    @property
+    def active(self) -> bool:
+        return self.status in ACTIVE
+
+    @property
+    def playing(self) -> bool:
+        return self.status == PLAYING and self.state is not None
+
+    @property
+    def full(self) -> bool:
+        return len(self.seats) >= self.rules.players
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    def seat_of(self, user_id: int) -> int | None:
+        for i, seat in enumerate(self.seats):
+            if seat.user_id == user_id:
+                return i
+        return None
+
+    @property
+    def turn(self) -> int | None:
+        """The seat to move, while a deal is in play."""
+        if not self.playing or self.state is None or self.state.deal.over:
+            return None
+        return self.state.deal.turn
+
+    @property
+    def turn_seat(self) -> Seat | None:
+        turn = self.turn
+        return self.seats[turn] if turn is not None else None
+
+    def record(self) -> dict[str, Any] | None:
+        if self.state is None:
+            return None
+        return state_to_json(self.state, self.names)
+
+    def deal_rng(self, deal_number: int) -> random.Random:
+        """The generator that deals deal ``deal_number``: the same after any restart."""
+        return random.Random(f"{self.seed}:{deal_number}")
+
+    def with_(self, **changes: Any) -> Session:
+        return replace(self, **changes)

@@ -1,0 +1,66 @@
+"""Translation of every user-facing string (gettext catalogs, English as the source).
+
+Call sites mark and translate in one step::
+
+    tr = Translator.for_locale("fi")
+    tr("It is {name}'s turn", name=name)
+    tr.plural("{name} drew {n} tile", "{name} drew {n} tiles", n, name=name)
+
+``N_("...")`` marks a string to be translated later (e.g. in a table of
+constants). Extraction keywords for Babel: ``tr``, ``plural:1,2``, ``N_``.
+Catalogs live in ``bot/locales/<lang>/LC_MESSAGES/dominobot.mo``; a language
+without a catalog falls back to English.
+"""
+
+from __future__ import annotations
+
+import gettext
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+DOMAIN = "dominobot"
+LOCALE_DIR = Path(__file__).with_name("locales")
+DEFAULT_LANGUAGE = "en"
+LANGUAGES = ("en", "fi", "da", "lv")
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for translation without translating it now."""
+    return message
+
+
+def language_of(locale: object) -> str:
+    """Our language for a Discord locale (``"en-US"`` → ``"en"``, ``"fi"`` → ``"fi"``)."""
+    text = str(getattr(locale, "value", locale) or "").lower()
+    base = text.replace("_", "-").split("-")[0]
+    return base if base in LANGUAGES else DEFAULT_LANGUAGE
+
+
+@cache
+def _catalog(language: str) -> gettext.NullTranslations:
+    return gettext.translation(DOMAIN, LOCALE_DIR, languages=[language], fallback=True)
+
+
+class Translator:
+    """Translates and fills in messages for one language."""
+
+    __slots__ = ("_catalog", "language")
+
+    def __init__(self, language: str = DEFAULT_LANGUAGE) -> None:
+        self.language = language if language in LANGUAGES else DEFAULT_LANGUAGE
+        self._catalog = _catalog(self.language)
+
+    @classmethod
+    def for_locale(cls, locale: object) -> Translator:
+        return cls(language_of(locale))
+
+    def __call__(self, message: str, /, **fields: Any) -> str:
+        text = self._catalog.gettext(message)
+        return text.format(**fields) if fields else text
+
+    def plural(self, singular: str, plural: str, n: int, /, **fields: Any) -> str:
+        return self._catalog.ngettext(singular, plural, n).format(n=n, **fields)
+
+
+ENGLISH = Translator(DEFAULT_LANGUAGE)

@@ -1,0 +1,39 @@
+"""Errors the storage layer raises, each named for what went wrong."""
+
+from __future__ import annotations
+
+
+class StorageError(Exception):
+    """Base of every storage error."""
+
+
+class ChannelBusyError(StorageError):
+    """The channel already has a game in the lobby or being played."""
+
+    def __init__(self, message: str, *, channel_id: int | None = None) -> None:
+        super().__init__(message)
+        self.channel_id = channel_id
+
+
+class StaleGameError(StorageError):
+    """A save gave a version that is no longer current: someone else saved first.
+
+    ``actual_version`` is the version found (``None`` when the game does not exist).
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        game_id: int | None = None,
+        expected_version: int | None = None,
+        actual_version: int | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.game_id = game_id
+        self.expected_version = expected_version
+        self.actual_version = actual_version
+
+
+class MigrationError(StorageError):
+    """The schema cannot be brought to the wanted version."""

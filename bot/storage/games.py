@@ -1,0 +1,321 @@
+"""Games: the ``games`` table behind :class:`GameRepository`, with optimistic versions.
+
+Every save names the version it read; the row changes only if that is still the
+current version, and each save bumps it. A lost race raises
+:class:`StaleGameError` instead of overwriting someone else's save.
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, Final
+
+import aiosqlite
+
+from .codec import from_text, json_list, json_object, opt_from_text, to_json, to_text
+from .errors import ChannelBusyError, StaleGameError, StorageError
+from .matches import FinishedMatch, insert_match
+
+if TYPE_CHECKING:
+    from .database import Database
+
+log = logging.getLogger(__name__)
+
+STATUSES: Final = frozenset({"lobby", "playing", "finished", "cancelled", "abandoned"})
+ACTIVE_STATUSES: Final = frozenset({"lobby", "playing"})
+FINAL_STATUSES: Final = STATUSES - ACTIVE_STATUSES
+CLEARABLE: Final = frozenset({"state", "table_message_id", "turn_started_at"})
+"""The nullable columns :meth:`GameRepository.save` can set back to NULL."""
+
+_ACTIVE_SQL = "status IN ('lobby', 'playing')"
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    """One stored game, JSON columns decoded and timestamps timezone-aware (UTC)."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    creator_id: int
+    status: str
+    rules: dict[str, Any]
+    seats: list[dict[str, Any]]
+    state: dict[str, Any] | None
+    seed: int
+    version: int
+    table_message_id: int | None
+    timer: int
+    created_at: datetime
+    updated_at: datetime
+    turn_started_at: datetime | None
+
+    @property
+    def active(self) -> bool:
+        """Whether the game is in the lobby or being played."""
+        return self.status in ACTIVE_STATUSES
+
+
+def game_from_row(row: aiosqlite.Row) -> GameRow:
+    """A :class:`GameRow` from a ``SELECT * FROM games`` row."""
+    state = row["state"]
+    return GameRow(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        creator_id=row["creator_id"],
+        status=row["status"],
+        rules=json_object(row["rules"], "games.rules"),
+        seats=json_list(row["seats"], "games.seats"),
+        state=None if state is None else json_object(state, "games.state"),
+        seed=row["seed"],
+        version=row["version"],
+        table_message_id=row["table_message_id"],
+        timer=row["timer"],
+        created_at=from_text(row["created_at"]),
+        updated_at=from_text(row["updated_at"]),
+        turn_started_at=opt_from_text(row["turn_started_at"]),
+    )
+
+
+def _is_channel_busy(exc: sqlite3.IntegrityError) -> bool:
+    return "games.channel_id" in str(exc)
+
+
+def _check_status(status: str, allowed: Collection[str] = STATUSES) -> None:
+    if status not in allowed:
+        raise ValueError(f"game status {status!r} is not one of {sorted(allowed)}")
+
+
+class GameRepository:
+    """Create, read and save games."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def create(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        creator_id: int,
+        rules: Mapping[str, Any],
+        seats: Sequence[Mapping[str, Any]],
+        seed: int,
+        timer: int,
+        now: datetime,
+    ) -> GameRow:
+        """A new game in the lobby at version 0.
+
+        Raises :class:`ChannelBusyError` if the channel already has a lobby or
+        playing game.
+        """
+        stamp = to_text(now)
+        try:
+            async with (
+                self._db.transaction() as conn,
+                conn.execute(
+                    "INSERT INTO games (guild_id, channel_id, creator_id, status, rules, seats,"
+                    " state, seed, version, table_message_id, timer, created_at, updated_at,"
+                    " turn_started_at)"
+                    " VALUES (?, ?, ?, 'lobby', ?, ?, NULL, ?, 0, NULL, ?, ?, ?, NULL)"
+                    " RETURNING *",
+                    (
+                        guild_id,
+                        channel_id,
+                        creator_id,
+                        to_json(dict(rules)),
+                        to_json([dict(s) for s in seats]),
+                        seed,
+                        timer,
+                        stamp,
+                        stamp,
+                    ),
+                ) as cursor,
+            ):
+                row = await cursor.fetchone()
+        except sqlite3.IntegrityError as exc:
+            if _is_channel_busy(exc):
+                raise ChannelBusyError(
+                    f"channel {channel_id} already has an active game", channel_id=channel_id
+                ) from exc
+            raise
+        assert row is not None
+        game = game_from_row(row)
+        log.debug("created game %d in channel %d", game.id, channel_id)
+        return game
+
+    async def get(self, game_id: int) -> GameRow | None:
+        """The game with this id, or None."""
+        row = await self._db.fetchone("SELECT * FROM games WHERE id = ?", (game_id,))
+        return None if row is None else game_from_row(row)
+
+    async def active_in_channel(self, channel_id: int) -> GameRow | None:
+        """The channel's game in the lobby or being played, or None."""
+        row = await self._db.fetchone(
+            f"SELECT * FROM games WHERE channel_id = ? AND {_ACTIVE_SQL}", (channel_id,)
+        )
+        return None if row is None else game_from_row(row)
+
+    async def latest_in_channel(self, channel_id: int) -> GameRow | None:
+        """The channel's most recent game of any status (highest id), or None."""
+        row = await self._db.fetchone(
+            "SELECT * FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)
+        )
+        return None if row is None else game_from_row(row)
+
+    async def active(self) -> list[GameRow]:
+        """Every game in the lobby or being played, by id (to resume after a restart)."""
+        rows = await self._db.fetchall(f"SELECT * FROM games WHERE {_ACTIVE_SQL} ORDER BY id")
+        return [game_from_row(row) for row in rows]
+
+    async def save(
+        self,
+        game_id: int,
+        expected_version: int,
+        *,
+        now: datetime,
+        status: str | None = None,
+        creator_id: int | None = None,
+        rules: Mapping[str, Any] | None = None,
+        seats: Sequence[Mapping[str, Any]] | None = None,
+        state: Mapping[str, Any] | None = None,
+        table_message_id: int | None = None,
+        timer: int | None = None,
+        turn_started_at: datetime | None = None,
+        clear: Collection[str] = (),
+    ) -> GameRow:
+        """Change the given (non-None) fields if the game is still at ``expected_version``.
+
+        Bumps the version and sets ``updated_at`` to ``now``; returns the new row.
+        ``clear`` names nullable columns to set to NULL (any of :data:`CLEARABLE`).
+        Raises :class:`StaleGameError` if the game is not at ``expected_version``
+        (or does not exist), :class:`ChannelBusyError` if the new status would
+        make a second active game in the channel.
+        """
+        fields = _fields(
+            status=status,
+            creator_id=creator_id,
+            rules=rules,
+            seats=seats,
+            state=state,
+            table_message_id=table_message_id,
+            timer=timer,
+            turn_started_at=turn_started_at,
+            clear=clear,
+        )
+        try:
+            async with self._db.transaction() as conn:
+                game = await _update(conn, game_id, expected_version, now, fields)
+        except sqlite3.IntegrityError as exc:
+            if _is_channel_busy(exc):
+                raise ChannelBusyError(
+                    f"game {game_id} cannot become active: its channel has another active game"
+                ) from exc
+            raise
+        return game
+
+    async def finish(
+        self,
+        game_id: int,
+        expected_version: int,
+        *,
+        now: datetime,
+        status: str,
+        state: Mapping[str, Any],
+        seats: Sequence[Mapping[str, Any]],
+        match: FinishedMatch | None,
+    ) -> GameRow:
+        """The game's final save and, if ``match`` is given, its match, in one transaction.
+
+        ``status`` must be final (finished, cancelled or abandoned). Either the
+        game row, the match, its seats and its deals all land, or nothing does.
+        Raises :class:`StaleGameError` as :meth:`save` does, and
+        :class:`StorageError` if the match cannot be stored (e.g. a duplicate seat).
+        """
+        _check_status(status, FINAL_STATUSES)
+        fields = _fields(status=status, state=state, seats=seats)
+        try:
+            async with self._db.transaction() as conn:
+                game = await _update(conn, game_id, expected_version, now, fields)
+                if match is not None:
+                    match_id = await insert_match(conn, game, match)
+                    log.info("recorded match %d of game %d", match_id, game_id)
+        except sqlite3.IntegrityError as exc:
+            raise StorageError(f"could not record the match of game {game_id}: {exc}") from exc
+        return game
+
+
+def _fields(
+    *,
+    status: str | None = None,
+    creator_id: int | None = None,
+    rules: Mapping[str, Any] | None = None,
+    seats: Sequence[Mapping[str, Any]] | None = None,
+    state: Mapping[str, Any] | None = None,
+    table_message_id: int | None = None,
+    timer: int | None = None,
+    turn_started_at: datetime | None = None,
+    clear: Collection[str] = (),
+) -> dict[str, Any]:
+    """Column -> encoded value for the given fields of a save."""
+    fields: dict[str, Any] = {}
+    if status is not None:
+        _check_status(status)
+        fields["status"] = status
+    if creator_id is not None:
+        fields["creator_id"] = creator_id
+    if rules is not None:
+        fields["rules"] = to_json(dict(rules))
+    if seats is not None:
+        fields["seats"] = to_json([dict(s) for s in seats])
+    if state is not None:
+        fields["state"] = to_json(dict(state))
+    if table_message_id is not None:
+        fields["table_message_id"] = table_message_id
+    if timer is not None:
+        fields["timer"] = timer
+    if turn_started_at is not None:
+        fields["turn_started_at"] = to_text(turn_started_at)
+    for column in clear:
+        if column not in CLEARABLE:
+            raise ValueError(f"cannot clear {column!r}: only {sorted(CLEARABLE)}")
+        if column in fields:
+            raise ValueError(f"{column!r} is both given and cleared")
+        fields[column] = None
+    return fields
+
+
+async def _update(
+    conn: aiosqlite.Connection,
+    game_id: int,
+    expected_version: int,
+    now: datetime,
+    fields: Mapping[str, Any],
+) -> GameRow:
+    """The versioned UPDATE inside the caller's transaction; StaleGameError if it missed."""
+    # Column names come from _fields only, never from callers.
+    assignments = "".join(f", {column} = ?" for column in fields)
+    sql = (
+        f"UPDATE games SET version = version + 1, updated_at = ?{assignments}"
+        " WHERE id = ? AND version = ? RETURNING *"
+    )
+    params = (to_text(now), *fields.values(), game_id, expected_version)
+    async with conn.execute(sql, params) as cursor:
+        row = await cursor.fetchone()
+    if row is not None:
+        return game_from_row(row)
+    async with conn.execute("SELECT version FROM games WHERE id = ?", (game_id,)) as cursor:
+        found = await cursor.fetchone()
+    actual = None if found is None else int(found[0])
+    what = "does not exist" if actual is None else f"is at version {actual}"
+    raise StaleGameError(
+        f"game {game_id} {what}, not {expected_version}",
+        game_id=game_id,
+        expected_version=expected_version,
+        actual_version=actual,
+    )

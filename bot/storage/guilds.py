@@ -1,0 +1,53 @@
+"""Per-guild settings: the ``guild_settings`` table behind :class:`GuildRepository`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .sql import execute
+
+if TYPE_CHECKING:
+    from .database import Database
+
+
+class GuildRepository:
+    """A guild's default turn timer and language; None means "not set"."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def default_timer(self, guild_id: int) -> int | None:
+        """The guild's default turn timer in seconds, or None if not set."""
+        value = await self._get(guild_id, "default_timer")
+        return None if value is None else int(value)
+
+    async def set_default_timer(self, guild_id: int, seconds: int | None) -> None:
+        """Set (or with None, unset) the guild's default turn timer."""
+        if seconds is not None and seconds < 0:
+            raise ValueError(f"a timer cannot be negative: {seconds}")
+        await self._set(guild_id, "default_timer", seconds)
+
+    async def language(self, guild_id: int) -> str | None:
+        """The guild's language code, or None if not set."""
+        value = await self._get(guild_id, "language")
+        return None if value is None else str(value)
+
+    async def set_language(self, guild_id: int, language: str | None) -> None:
+        """Set (or with None, unset) the guild's language."""
+        await self._set(guild_id, "language", language)
+
+    async def _get(self, guild_id: int, column: str) -> Any:
+        row = await self._db.fetchone(
+            f"SELECT {column} FROM guild_settings WHERE guild_id = ?", (guild_id,)
+        )
+        return None if row is None else row[0]
+
+    async def _set(self, guild_id: int, column: str, value: Any) -> None:
+        # column is one of this module's literals, never caller input.
+        async with self._db.transaction() as conn:
+            await execute(
+                conn,
+                f"INSERT INTO guild_settings (guild_id, {column}) VALUES (?, ?)"
+                f" ON CONFLICT (guild_id) DO UPDATE SET {column} = excluded.{column}",
+                (guild_id, value),
+            )

@@ -1,0 +1,144 @@
+"""Numbered schema migrations, tracked by ``PRAGMA user_version``.
+
+Migration ``N`` is ``MIGRATIONS[N - 1]``: an SQL script without transaction
+control. :func:`migrate` runs each pending one in its own transaction together
+with the ``user_version`` bump, so a failing migration leaves the schema and the
+version as they were. To change the schema, append a script; never edit one that
+has shipped.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import sqlite3
+from collections.abc import Sequence
+
+import aiosqlite
+
+from .errors import MigrationError
+from .sql import execute, execute_script
+
+log = logging.getLogger(__name__)
+
+_V1 = """
+CREATE TABLE games (
+    id INTEGER PRIMARY KEY,
+    guild_id INTEGER NOT NULL,
+    channel_id INTEGER NOT NULL,
+    creator_id INTEGER NOT NULL,
+    status TEXT NOT NULL
+        CHECK (status IN ('lobby', 'playing', 'finished', 'cancelled', 'abandoned')),
+    rules TEXT NOT NULL,
+    seats TEXT NOT NULL,
+    state TEXT,
+    seed INTEGER NOT NULL,
+    version INTEGER NOT NULL DEFAULT 0,
+    table_message_id INTEGER,
+    timer INTEGER NOT NULL DEFAULT 0,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    turn_started_at TEXT
+);
+CREATE UNIQUE INDEX games_one_active_per_channel
+    ON games(channel_id) WHERE status IN ('lobby', 'playing');
+CREATE INDEX games_guild_status ON games(guild_id, status);
+
+CREATE TABLE guild_settings (
+    guild_id INTEGER PRIMARY KEY,
+    default_timer INTEGER,
+    language TEXT
+);
+
+CREATE TABLE matches (
+    id INTEGER PRIMARY KEY,
+    game_id INTEGER NOT NULL UNIQUE REFERENCES games(id),
+    guild_id INTEGER NOT NULL,
+    channel_id INTEGER NOT NULL,
+    game TEXT NOT NULL,
+    finished_at TEXT NOT NULL,
+    deals INTEGER NOT NULL,
+    record TEXT NOT NULL
+);
+CREATE INDEX matches_guild_finished ON matches(guild_id, finished_at);
+
+CREATE TABLE match_seats (
+    match_id INTEGER NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+    seat INTEGER NOT NULL,
+    user_id INTEGER,
+    ai_level TEXT,
+    name TEXT NOT NULL,
+    side INTEGER NOT NULL,
+    total REAL NOT NULL,
+    won INTEGER NOT NULL,
+    place REAL,
+    PRIMARY KEY (match_id, seat)
+);
+CREATE INDEX match_seats_user ON match_seats(user_id);
+
+CREATE TABLE match_deals (
+    match_id INTEGER NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+    deal INTEGER NOT NULL,
+    end_kind TEXT NOT NULL,
+    winners TEXT NOT NULL,
+    score TEXT NOT NULL,
+    PRIMARY KEY (match_id, deal)
+);
+"""
+
+MIGRATIONS: tuple[str, ...] = (_V1,)
+"""Every migration in order; the schema version is the number applied."""
+
+LATEST = len(MIGRATIONS)
+
+
+async def user_version(conn: aiosqlite.Connection) -> int:
+    """The schema version recorded in the database file."""
+    async with conn.execute("PRAGMA user_version") as cursor:
+        row = await cursor.fetchone()
+    return 0 if row is None else int(row[0])
+
+
+async def migrate(
+    conn: aiosqlite.Connection,
+    target: int | None = None,
+    *,
+    migrations: Sequence[str] = MIGRATIONS,
+) -> int:
+    """Apply the pending migrations up to ``target`` (default: the latest); return the version.
+
+    ``conn`` must not be inside a transaction. Each migration runs in its own
+    ``BEGIN IMMEDIATE ... COMMIT`` with its ``user_version`` bump. Raises
+    :class:`MigrationError` for a downgrade, an unknown target, a database newer
+    than ``migrations`` or a failing migration (whose changes are rolled back).
+    """
+    latest = len(migrations)
+    goal = latest if target is None else target
+    if not 0 <= goal <= latest:
+        raise MigrationError(f"no schema version {goal}: versions run from 0 to {latest}")
+    current = await user_version(conn)
+    if current > latest:
+        raise MigrationError(
+            f"the database has schema version {current}, newer than the latest known ({latest})"
+        )
+    if goal < current:
+        raise MigrationError(f"cannot downgrade the schema from version {current} to {goal}")
+    for number in range(current + 1, goal + 1):
+        script = (
+            f"BEGIN IMMEDIATE;\n{migrations[number - 1]}\n;\n"
+            f"PRAGMA user_version = {number};\nCOMMIT;"
+        )
+        try:
+            await execute_script(conn, script)
+        except BaseException as exc:
+            await _rollback(conn)
+            if isinstance(exc, sqlite3.Error):
+                raise MigrationError(f"migration {number} failed: {exc}") from exc
+            raise
+        log.info("applied schema migration %d", number)
+    return goal
+
+
+async def _rollback(conn: aiosqlite.Connection) -> None:
+    with contextlib.suppress(sqlite3.OperationalError):  # no transaction left open
+        await execute(conn, "ROLLBACK")

@@ -1,0 +1,69 @@
+"""A player's hand as an ephemeral message: the image and one control per legal move."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from typing import Any
+
+import discord
+
+from bot.engine import Move
+from bot.engine.view import PlayerView
+from bot.games.moves_text import describe
+from bot.games.service import turn_token
+from bot.games.session import Session
+from bot.i18n import Translator
+from render.hand import hand_keys, render_hand
+
+from .items import MoveButton, MoveSelect, TableButton
+
+MAX_BUTTONS = 20
+OPTIONS_PER_SELECT = 25
+MAX_SELECTS = 4
+
+
+async def hand_message(session: Session, seen: PlayerView, tr: Translator) -> dict[str, Any]:
+    """The kwargs of the ephemeral hand message for ``seen.seat``."""
+    legal = list(seen.legal_moves)
+    playable = {t for m in legal for t in m.tiles}
+    keys = hand_keys(seen.hand, playable)
+    png = await asyncio.to_thread(render_hand, seen.hand, playable, keys=keys)
+    view = discord.ui.View(timeout=None)
+    token = turn_token(session)
+    labels = [_label(m, keys, tr) for m in legal]
+    if len(legal) <= MAX_BUTTONS:
+        for index, label in enumerate(labels):
+            view.add_item(MoveButton(session.id, token, index, label))
+    else:
+        for page in range(min(MAX_SELECTS, -(-len(legal) // OPTIONS_PER_SELECT))):
+            chunk = range(
+                page * OPTIONS_PER_SELECT, min(len(legal), (page + 1) * OPTIONS_PER_SELECT)
+            )
+            options = [discord.SelectOption(label=labels[i][:100], value=str(i)) for i in chunk]
+            view.add_item(
+                MoveSelect(session.id, token, page, options, placeholder=tr("Choose a move"))
+            )
+    view.add_item(TableButton(session.id, "hand", tr("Refresh"), discord.ButtonStyle.secondary))
+    return {
+        "content": _caption(session, seen, tr),
+        "attachments": [discord.File(io.BytesIO(png), filename="hand.png")],
+        "view": view,
+    }
+
+
+def _label(move: Move, keys: dict[Any, str], tr: Translator) -> str:
+    key = keys.get(move.tile)
+    text = describe(move, tr)
+    return f"{key}: {text}" if key and len(move.placements) == 1 else text
+
+
+def _caption(session: Session, seen: PlayerView, tr: Translator) -> str:
+    if seen.legal_moves:
+        if seen.forced is not None:
+            return tr("You drew {tile}: lay it.", tile=seen.forced)
+        return tr("Your turn: choose a move.")
+    turn = session.turn_seat
+    if turn is None:
+        return tr("Your hand.")
+    return tr("Your hand. It is {name}'s turn.", name=turn.name)

@@ -1,0 +1,58 @@
+"""Fixtures for the storage tests: a real SQLite file per test, never mocks."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Awaitable, Callable
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.storage import Database, GameRow
+
+T0 = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
+
+MakeGame = Callable[..., Awaitable[GameRow]]
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "dominobot.db"
+
+
+@pytest.fixture
+async def db(db_path: Path) -> AsyncIterator[Database]:
+    database = await Database.open(db_path)
+    try:
+        yield database
+    finally:
+        await database.close()
+
+
+@pytest.fixture
+def t0() -> datetime:
+    return T0
+
+
+@pytest.fixture
+def make_game(db: Database) -> MakeGame:
+    """A factory for lobby games; channel ids default to a fresh one per call."""
+    counter = iter(range(1000, 10**6))
+
+    async def make(**overrides: Any) -> GameRow:
+        channel = next(counter)
+        args: dict[str, Any] = {
+            "guild_id": 1,
+            "channel_id": channel,
+            "creator_id": 42,
+            "rules": {"game": "block", "players": 4},
+            "seats": [{"user_id": 42, "name": "Alice"}],
+            "seed": 12345,
+            "timer": 60,
+            "now": T0 + timedelta(seconds=channel),
+        }
+        args.update(overrides)
+        return await db.games.create(**args)
+
+    return make

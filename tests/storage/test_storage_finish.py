@@ -1,0 +1,212 @@
+"""finish: the final save and the match, its seats and deals, in one transaction."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import replace
+from datetime import datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from bot.storage import (
+    Database,
+    FinishedMatch,
+    GameRow,
+    MatchDeal,
+    MatchSeat,
+    StaleGameError,
+    StorageError,
+)
+
+MakeGame = Callable[..., Awaitable[GameRow]]
+
+
+def a_match(finished_at: datetime, game: str = "block") -> FinishedMatch:
+    return FinishedMatch(
+        game=game,
+        finished_at=finished_at,
+        record={"format": "domino-record/1", "deals": [{"leader": 0}]},
+        seats=(
+            MatchSeat(0, 42, None, "Alice", 0, 101.0, True, None),
+            MatchSeat(1, None, "hard", "Bot", 1, 64.5, False, None),
+            MatchSeat(2, 43, None, "Bob", 0, 101.0, True, None),
+            MatchSeat(3, None, "easy", "Bot 2", 1, 64.5, False, None),
+        ),
+        deals=(
+            MatchDeal(1, "domino", (0, 2), (40.0, 0.0)),
+            MatchDeal(2, "blocked", (1, 3), (0.0, 64.5)),
+            MatchDeal(3, "domino", (0, 2), (61.0, 0.0)),
+        ),
+    )
+
+
+async def playing_game(db: Database, make_game: MakeGame, now: datetime) -> GameRow:
+    game = await make_game(channel_id=10)
+    return await db.games.save(game.id, 0, now=now, status="playing", state={"deals": []})
+
+
+async def count(db: Database, table: str) -> int:
+    row = await db.fetchone(f"SELECT count(*) FROM {table}")
+    assert row is not None
+    return int(row[0])
+
+
+async def test_finish_writes_game_match_seats_and_deals(
+    db: Database, make_game: MakeGame, t0: datetime
+) -> None:
+    game = await playing_game(db, make_game, t0)
+    end = t0 + timedelta(minutes=30)
+    match = a_match(end)
+    done = await db.games.finish(
+        game.id,
+        game.version,
+        now=end,
+        status="finished",
+        state={"deals": [1, 2, 3]},
+        seats=[{"user_id": 42}, {"ai": "hard"}, {"user_id": 43}, {"ai": "easy"}],
+        match=match,
+    )
+    assert (done.status, done.version, done.updated_at) == ("finished", game.version + 1, end)
+    assert done.state == {"deals": [1, 2, 3]}
+    assert done.seats[1] == {"ai": "hard"}
+    assert await db.games.get(game.id) == done
+    assert await db.games.active_in_channel(10) is None
+
+    row = await db.matches.for_game(game.id)
+    assert row is not None
+    assert (row.game_id, row.guild_id, row.channel_id) == (game.id, 1, 10)
+    assert (row.game, row.finished_at, row.deals, row.record) == ("block", end, 3, match.record)
+    assert row.seats == match.seats
+    assert row.deal_results == match.deals
+    assert isinstance(row.seats[0].won, bool)
+    assert isinstance(row.deal_results[0].winners, tuple)
+
+
+async def test_finish_without_a_match_only_saves_the_game(
+    db: Database, make_game: MakeGame, t0: datetime
+) -> None:
+    game = await playing_game(db, make_game, t0)
+    done = await db.games.finish(
+        game.id, game.version, now=t0, status="cancelled", state={}, seats=[], match=None
+    )
+    assert (done.status, done.state, done.seats) == ("cancelled", {}, [])
+    assert await db.matches.for_game(game.id) is None
+    assert await count(db, "matches") == 0
+
+
+async def test_a_failure_midway_leaves_no_half_match_and_the_game_unchanged(
+    db: Database, make_game: MakeGame, t0: datetime
+) -> None:
+    game = await playing_game(db, make_game, t0)
+    good = a_match(t0)
+    duplicate = replace(good, seats=(*good.seats, replace(good.seats[0], name="Again")))
+    with pytest.raises(StorageError, match="match_seats"):
+        await db.games.finish(
+            game.id,
+            game.version,
+            now=t0,
+            status="finished",
+            state={"x": 1},
+            seats=[],
+            match=duplicate,
+        )
+    assert await db.games.get(game.id) == game  # status, version, state, seats all as before
+    for table in ("matches", "match_seats", "match_deals"):
+        assert await count(db, table) == 0
+
+    # a duplicate deal number fails after the seats went in: still nothing lands
+    twice = replace(good, deals=(*good.deals, good.deals[0]))
+    with pytest.raises(StorageError, match="match_deals"):
+        await db.games.finish(
+            game.id, game.version, now=t0, status="finished", state={}, seats=[], match=twice
+        )
+    assert await db.games.get(game.id) == game
+    for table in ("matches", "match_seats", "match_deals"):
+        assert await count(db, table) == 0
+
+    # and the same game can still finish properly with the version it had
+    done = await db.games.finish(
+        game.id, game.version, now=t0, status="finished", state={}, seats=[], match=good
+    )
+    assert done.version == game.version + 1
+    assert await count(db, "match_seats") == 4
+
+
+async def test_finish_with_a_stale_version_writes_nothing(
+    db: Database, make_game: MakeGame, t0: datetime
+) -> None:
+    game = await playing_game(db, make_game, t0)
+    with pytest.raises(StaleGameError):
+        await db.games.finish(
+            game.id,
+            game.version - 1,
+            now=t0,
+            status="finished",
+            state={},
+            seats=[],
+            match=a_match(t0),
+        )
+    assert await db.games.get(game.id) == game
+    assert await count(db, "matches") == 0
+
+
+async def test_finish_requires_a_final_status(
+    db: Database, make_game: MakeGame, t0: datetime
+) -> None:
+    game = await playing_game(db, make_game, t0)
+    with pytest.raises(ValueError, match="playing"):
+        await db.games.finish(
+            game.id, game.version, now=t0, status="playing", state={}, seats=[], match=None
+        )
+    assert await db.games.get(game.id) == game
+
+
+async def test_recent_lists_a_guilds_matches_newest_first(
+    db: Database, make_game: MakeGame, t0: datetime
+) -> None:
+    ids = []
+    for i, guild in enumerate([1, 1, 2, 1]):
+        game = await make_game(guild_id=guild)
+        game = await db.games.save(game.id, 0, now=t0, status="playing")
+        await db.games.finish(
+            game.id,
+            1,
+            now=t0,
+            status="finished",
+            state={},
+            seats=[],
+            match=a_match(t0 + timedelta(hours=[3, 1, 2, 2][i]), game=f"g{i}"),
+        )
+        ids.append(game.id)
+    recent = await db.matches.recent(1)
+    assert [m.game for m in recent] == ["g0", "g3", "g1"]
+    assert [m.game_id for m in recent] == [ids[0], ids[3], ids[1]]
+    assert all(len(m.seats) == 4 and len(m.deal_results) == 3 for m in recent)
+    assert [m.game for m in await db.matches.recent(1, limit=2)] == ["g0", "g3"]
+    assert await db.matches.recent(1, limit=0) == []
+    assert [m.game for m in await db.matches.recent(2)] == ["g2"]
+    assert await db.matches.recent(3) == []
+
+
+async def test_matches_survive_close_and_reopen(db_path: Path, t0: datetime) -> None:
+    db = await Database.open(db_path)
+    game = await db.games.create(
+        guild_id=1, channel_id=2, creator_id=3, rules={}, seats=[], seed=1, timer=0, now=t0
+    )
+    match = replace(
+        a_match(t0, game="latvian"),
+        seats=tuple(replace(s, place=float(4 - s.seat)) for s in a_match(t0).seats),
+    )
+    await db.games.finish(game.id, 0, now=t0, status="finished", state={}, seats=[], match=match)
+    before = await db.matches.for_game(game.id)
+    await db.close()
+    db = await Database.open(db_path)
+    try:
+        after = await db.matches.for_game(game.id)
+        assert after == before
+        assert after is not None
+        assert [s.place for s in after.seats] == [4.0, 3.0, 2.0, 1.0]
+        assert (await db.games.get(game.id)).status == "finished"  # type: ignore[union-attr]
+    finally:
+        await db.close()
