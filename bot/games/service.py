@@ -441,12 +441,11 @@ class GameService:
     # -- saving -------------------------------------------------------------------
 
     async def set_table_message(self, game_id: int, message_id: int | None) -> None:
-        async with self._lock(game_id):
-            session = await self._require(game_id)
-            row = await self.db.games.save(
-                session.id, session.version, now=session.updated_at, table_message_id=message_id
-            )
-            self._session(row)
+        """Remember where the table is drawn (no lock: the publisher calls it mid-change)."""
+        await self.db.games.set_table_message(game_id, message_id)
+        cached = self._cache.get(game_id)
+        if cached is not None:
+            self._cache[game_id] = cached.with_(table_message_id=message_id)
 
     async def _commit(
         self,

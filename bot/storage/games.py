@@ -154,6 +154,14 @@ class GameRepository:
         row = await self._db.fetchone("SELECT * FROM games WHERE id = ?", (game_id,))
         return None if row is None else game_from_row(row)
 
+    async def set_table_message(self, game_id: int, message_id: int | None) -> None:
+        """Remember the game's table message. Presentation only: the version stays."""
+        async with self._db.transaction() as conn:
+            cursor = await conn.execute(
+                "UPDATE games SET table_message_id = ? WHERE id = ?", (message_id, game_id)
+            )
+            await cursor.close()
+
     async def active_in_channel(self, channel_id: int) -> GameRow | None:
         """The channel's game in the lobby or being played, or None."""
         row = await self._db.fetchone(

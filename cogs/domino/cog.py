@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 import io
 import json
 import logging
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -30,6 +32,25 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 Choice = app_commands.Choice
+
+
+def refusals(func: Callable[..., Awaitable[None]]) -> Callable[..., Awaitable[None]]:
+    """Turn a :class:`GameError` into a polite ephemeral reply (it is no bot failure).
+
+    Defined here so the wrapper shares this module's globals, which discord.py uses
+    to resolve the command's annotations.
+    """
+
+    @functools.wraps(func)
+    async def wrapper(
+        self: Domino, interaction: discord.Interaction, *args: Any, **kw: Any
+    ) -> None:
+        try:
+            await func(self, interaction, *args, **kw)
+        except GameError as error:
+            await reply_error(interaction, error)
+
+    return wrapper
 
 
 def _tr(interaction: discord.Interaction) -> Translator:
@@ -91,6 +112,7 @@ class Domino(commands.GroupCog, group_name="domino", description="Play dominoes"
         layout=[Choice(name="line", value="line"), Choice(name="spinner", value="spinner")],
         scoring=[Choice(name=s, value=s) for s in ("points", "single", "penalty")],
     )  # fmt: skip
+    @refusals
     async def new(
         self,
         interaction: discord.Interaction,
@@ -132,6 +154,7 @@ class Domino(commands.GroupCog, group_name="domino", description="Play dominoes"
         )
 
     @app_commands.command(name="join", description="Take a seat at this channel's table")
+    @refusals
     async def join(self, interaction: discord.Interaction) -> None:
         session = await self._game_here(interaction)
         await interaction.response.defer(ephemeral=True)
@@ -141,6 +164,7 @@ class Domino(commands.GroupCog, group_name="domino", description="Play dominoes"
     @app_commands.command(
         name="leave", description="Give up your seat (an AI takes over a game in play)"
     )
+    @refusals
     async def leave(self, interaction: discord.Interaction) -> None:
         session = await self._game_here(interaction)
         await interaction.response.defer(ephemeral=True)
@@ -150,6 +174,7 @@ class Domino(commands.GroupCog, group_name="domino", description="Play dominoes"
     @app_commands.command(name="addbot", description="Fill a seat with an AI player")
     @app_commands.describe(level="How strong the AI plays")
     @app_commands.choices(level=[Choice(name=lv, value=lv) for lv in AI_LEVELS])
+    @refusals
     async def addbot(self, interaction: discord.Interaction, level: str | None = None) -> None:
         session = await self._game_here(interaction)
         await interaction.response.defer(ephemeral=True)
@@ -157,6 +182,7 @@ class Domino(commands.GroupCog, group_name="domino", description="Play dominoes"
         await self._confirm(interaction, N_("An AI player sits down."))
 
     @app_commands.command(name="start", description="Start the game when the seats are filled")
+    @refusals
     async def start(self, interaction: discord.Interaction) -> None:
         session = await self._game_here(interaction)
         await interaction.response.defer(ephemeral=True)
@@ -166,6 +192,7 @@ class Domino(commands.GroupCog, group_name="domino", description="Play dominoes"
     # -- playing -------------------------------------------------------------------
 
     @app_commands.command(name="hand", description="See your tiles (only you can see them)")
+    @refusals
     async def hand(self, interaction: discord.Interaction) -> None:
         session = await self._game_here(interaction)
         await self._send_hand(interaction, session.id)
@@ -176,6 +203,7 @@ class Domino(commands.GroupCog, group_name="domino", description="Play dominoes"
         end="Which end: west, east, north or south (one per tile)",
         closed="Latvian: lay it face down to close the end",
     )
+    @refusals
     async def play(
         self,
         interaction: discord.Interaction,
@@ -208,6 +236,7 @@ class Domino(commands.GroupCog, group_name="domino", description="Play dominoes"
         return choices[:25]
 
     @app_commands.command(name="board", description="Post the table again")
+    @refusals
     async def board(self, interaction: discord.Interaction) -> None:
         session = await self._game_here(interaction)
         await interaction.response.defer(ephemeral=True)
@@ -217,6 +246,7 @@ class Domino(commands.GroupCog, group_name="domino", description="Play dominoes"
     @app_commands.command(
         name="end", description="End this channel's game (creator or Manage Server)"
     )
+    @refusals
     async def end(self, interaction: discord.Interaction) -> None:
         session = await self._game_here(interaction)
         can_manage = bool(interaction.permissions.manage_guild)
@@ -225,6 +255,7 @@ class Domino(commands.GroupCog, group_name="domino", description="Play dominoes"
         await self._confirm(interaction, N_("The game is over."))
 
     @app_commands.command(name="export", description="Download this channel's match record (JSON)")
+    @refusals
     async def export(self, interaction: discord.Interaction) -> None:
         session = await self.bot.games.latest_in_channel(interaction.channel_id or 0)
         record = public_record(session) if session else None
@@ -240,6 +271,7 @@ class Domino(commands.GroupCog, group_name="domino", description="Play dominoes"
 
     @app_commands.command(name="rules", description="The rules of a game, briefly")
     @app_commands.choices(game=[Choice(name=g, value=g) for g in GAMES])
+    @refusals
     async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
         tr = _tr(interaction)
         games = [game] if game else list(GAMES)

@@ -226,3 +226,12 @@ def test_game_row_is_frozen_and_slotted() -> None:
     now = datetime.now(UTC)
     row = GameRow(1, 1, 1, 1, "lobby", {}, [], None, 0, 0, None, 0, now, now, None)
     assert not hasattr(row, "__dict__")
+
+
+async def test_the_table_message_is_remembered_without_a_new_version(db, make_game):
+    game = await make_game()
+    await db.games.set_table_message(game.id, 99)
+    again = await db.games.get(game.id)
+    assert again is not None
+    assert again.table_message_id == 99
+    assert again.version == game.version
