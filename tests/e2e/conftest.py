@@ -101,7 +101,8 @@ class Driver:
         """The human to move plays one move through the UI; returns (user, label)."""
         session = await self.session()
         seat = session.turn_seat
-        assert seat is not None and seat.user_id is not None
+        assert seat is not None
+        assert seat.user_id is not None
         user = self.users[seat.user_id]
         hand = await self.hand(user)
         buttons = [

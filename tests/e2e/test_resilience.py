@@ -1,0 +1,91 @@
+"""Never lose a game: restarts, Discord failures, clicks at the same moment."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.client import DominoBot
+from bot.games.errors import GameError
+
+
+async def two_player_game(bot, channel, alice, bob, **options):
+    await alice.slash(channel, "domino new", **({"game": "draw"} | options))
+    table = channel.last_message
+    await bob.click(table, label="Join")
+    await alice.click(table, label="Start")
+    return await bot.games.in_channel(channel.id)
+
+
+async def test_a_restart_mid_game_continues_with_the_old_buttons(
+    simcord_env, bot, db_path, channel, alice, bob, driver
+):
+    session = await two_player_game(bot, channel, alice, bob)
+    for _ in range(3):
+        await driver.play_turn()
+    before = await bot.games.in_channel(channel.id)
+    users = {alice.id: alice, bob.id: bob}
+    mover = users[before.turn_seat.user_id]
+    old_hand = await driver.hand(mover)
+    table = next(m for m in channel.history(viewer=alice) if m.id == before.table_message_id)
+
+    await bot.shutdown()
+    fresh = DominoBot(database_path=db_path)
+    await simcord_env.restart_bot(fresh)
+    try:
+        restored = await fresh.games.in_channel(channel.id)
+        assert restored.id == session.id
+        assert restored.version == before.version
+        assert restored.state.deal.history == before.state.deal.history
+        # the old table's button still opens a hand
+        shown = await mover.click(table, label="Show my hand")
+        assert shown.response.ephemeral
+        assert shown.response.attachments
+        # and the old hand's move button still plays
+        button = driver.move_ids(old_hand)[0]
+        await mover.click(old_hand, custom_id=button)
+        after = await fresh.games.in_channel(channel.id) or await fresh.games.latest_in_channel(
+            channel.id
+        )
+        assert len(after.state.deal.history) > len(before.state.deal.history) or (
+            after.state.deal_number > before.state.deal_number
+        )
+    finally:
+        await fresh.shutdown()
+
+
+async def test_a_discord_failure_on_the_table_update_keeps_the_move(
+    simcord_env, bot, channel, alice, bob, driver
+):
+    session = await two_player_game(bot, channel, alice, bob)
+    simcord_env.inject_error("PATCH", "/channels/*/messages/*", status=500)
+    await driver.play_turn()
+    after = await bot.games.in_channel(channel.id)
+    assert after.version > session.version
+    assert len(after.state.deal.history) > len(session.state.deal.history)
+    # the table message missed the update; /domino board draws it right
+    stale = next(m for m in channel.history(viewer=alice) if m.id == session.table_message_id)
+    assert stale.embeds[0].footer.text != ""
+    result = await alice.slash(channel, "domino board")
+    assert result.ephemeral
+    fresh = await bot.games.in_channel(channel.id)
+    table = next(m for m in channel.history(viewer=alice) if m.id == fresh.table_message_id)
+    assert fresh.turn_seat.name in table.embeds[0].footer.text
+    assert table.attachments
+
+
+async def test_two_clicks_at_the_same_moment_apply_one_move(bot, channel, alice, bob):
+    session = await two_player_game(bot, channel, alice, bob, game="block")
+    mover = session.turn_seat.user_id
+    legal = session.state.legal_moves()
+    token = f"{session.state.deal_number}.{len(session.state.deal.history)}"
+    results = await asyncio.gather(
+        bot.games.play(session.id, mover, legal[0], token=token),
+        bot.games.play(session.id, mover, legal[0], token=token),
+        return_exceptions=True,
+    )
+    errors = [r for r in results if isinstance(r, BaseException)]
+    assert len(errors) == 1
+    assert isinstance(errors[0], GameError)
+    after = await bot.games.in_channel(channel.id)
+    assert len(after.state.deal.history) >= len(session.state.deal.history) + 1
+    assert after.version == session.version + 1

@@ -1,0 +1,50 @@
+"""The turn timer and the 24-hour idle limit, on SimCord's virtual clock."""
+
+from __future__ import annotations
+
+
+async def timed_game(bot, channel, alice, bob, timer=30, **options):
+    await alice.slash(channel, "domino new", **({"game": "block", "timer": timer} | options))
+    table = channel.last_message
+    await bob.click(table, label="Join")
+    await alice.click(table, label="Start")
+    return await bot.games.in_channel(channel.id)
+
+
+async def test_the_timer_plays_for_a_slow_player(simcord_env, bot, channel, alice, bob):
+    session = await timed_game(bot, channel, alice, bob)
+    slow = session.turn
+    await simcord_env.advance_time(20)
+    assert (await bot.games.in_channel(channel.id)).version == session.version
+    await simcord_env.advance_time(11)
+    after = await bot.games.in_channel(channel.id)
+    assert len(after.state.deal.history) > len(session.state.deal.history)
+    assert after.seats[slow].missed == 1
+    assert after.seats[slow].user_id is not None
+    table = next(m for m in channel.history(viewer=alice) if m.id == after.table_message_id)
+    latest = {f.name: f.value for f in table.embeds[0].fields}["Latest"]
+    assert "ran out of time" in latest
+
+
+async def test_three_missed_turns_hand_the_seat_to_the_ai(simcord_env, bot, channel, alice, bob):
+    session = await timed_game(bot, channel, alice, bob, timer=10, scoring="points", target=1000)
+    for _ in range(12):
+        await simcord_env.advance_time(11)
+        session = await bot.games.in_channel(channel.id)
+        if session is None or any(s.is_ai for s in session.seats):
+            break
+    assert session is not None
+    replaced = [s for s in session.seats if s.is_ai]
+    assert replaced
+    assert replaced[0].user_id is None
+    assert replaced[0].name in ("alice", "bob")
+
+
+async def test_a_game_nobody_touches_for_a_day_is_abandoned(simcord_env, bot, channel, alice, bob):
+    await alice.slash(channel, "domino new", game="block")
+    await simcord_env.advance_time(23 * 3600)
+    assert await bot.games.in_channel(channel.id) is not None
+    await simcord_env.advance_time(3601)
+    assert await bot.games.in_channel(channel.id) is None
+    latest = await bot.games.latest_in_channel(channel.id)
+    assert latest.status == "abandoned"
