@@ -30,6 +30,7 @@ class DominoBot(commands.Bot):
         dev_guild_id: int | None = None,
         ai_player: AiPlayer = random_player,
         clock: Callable[[], datetime] = discord.utils.utcnow,
+        seed_source: Callable[[], int] | None = None,
     ) -> None:
         intents = discord.Intents.default()
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
@@ -37,10 +38,13 @@ class DominoBot(commands.Bot):
         self.dev_guild_id = dev_guild_id
         self.ai_player = ai_player
         self.clock = clock
+        self.seed_source = seed_source
 
     async def setup_hook(self) -> None:
         self.db = await Database.open(self.database_path)
-        self.games = GameService(self.db, clock=self.clock, ai_player=self.ai_player)
+        self.games = GameService(
+            self.db, clock=self.clock, ai_player=self.ai_player, seed_source=self.seed_source
+        )
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         if self.dev_guild_id is not None:

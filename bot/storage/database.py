@@ -31,6 +31,9 @@ from .migrations import migrate, user_version
 from .sql import execute
 
 log = logging.getLogger(__name__)
+# aiosqlite logs every statement with its parameters at DEBUG: a saved game state
+# holds every hand, and a hand must never reach a log. Keep it to warnings.
+logging.getLogger("aiosqlite").setLevel(logging.WARNING)
 
 BUSY_TIMEOUT_MS = 5000
 

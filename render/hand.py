@@ -1,0 +1,118 @@
+"""One player's hand, for their eyes only (an ephemeral reply).
+
+:func:`render_hand` takes the player's tiles and nothing else, so it cannot
+show anybody else's. Playable tiles are lit and carry a key ("1", "2"… or
+"A", "B"…) that the buttons under the message can repeat; the rest are dimmed.
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Collection, Mapping, Sequence
+from typing import Literal
+
+from PIL import Image
+
+from bot.engine.tiles import Tile
+
+from . import sprites, theme
+from .canvas import blank, draw_box, draw_text, line_height, to_png
+
+__all__ = ["draw_hand", "hand_keys", "render_hand"]
+
+UNIT = 44
+PAD = 18
+GAP = 14
+PER_ROW = 10
+KEY_HEIGHT = 34
+KEY_WIDTH = 40
+KEY_SIZE = 24
+
+
+def hand_keys(
+    tiles: Sequence[Tile],
+    legal: Collection[Tile],
+    style: Literal["digits", "letters"] = "digits",
+) -> dict[Tile, str]:
+    """The key of each playable tile, in hand order: ``1, 2, 3…`` or ``A, B, C…``.
+
+    The bot's buttons should use the same keys; this is what :func:`render_hand`
+    draws by default.
+    """
+    playable = [t for t in tiles if t in legal]
+    if style == "letters":
+        if len(playable) > len(string.ascii_uppercase):
+            raise ValueError(f"{len(playable)} playable tiles are more than 26 letters")
+        return {t: string.ascii_uppercase[i] for i, t in enumerate(playable)}
+    return {t: str(i + 1) for i, t in enumerate(playable)}
+
+
+def render_hand(
+    tiles: Sequence[Tile],
+    legal: Collection[Tile] = frozenset(),
+    *,
+    keys: Mapping[Tile, str] | None = None,
+) -> bytes:
+    """A hand as PNG bytes: the tiles standing in a row (wrapping every 10).
+
+    Tiles in ``legal`` are lit and labelled with ``keys`` (default
+    :func:`hand_keys`); when ``legal`` is not empty the others are dimmed.
+    """
+    return to_png(draw_hand(tiles, legal, keys=keys))
+
+
+def draw_hand(
+    tiles: Sequence[Tile],
+    legal: Collection[Tile] = frozenset(),
+    *,
+    keys: Mapping[Tile, str] | None = None,
+) -> Image.Image:
+    """The hand as a palette image (what :func:`render_hand` encodes)."""
+    stray = [str(t) for t in legal if t not in tiles]
+    if stray:
+        raise ValueError(f"legal tiles not in the hand: {', '.join(stray)}")
+    if keys is None:
+        keys = hand_keys(tiles, legal)
+    columns = max(1, min(PER_ROW, len(tiles)))
+    rows = max(1, -(-len(tiles) // PER_ROW))
+    pitch_x = UNIT + GAP
+    pitch_y = 2 * UNIT + KEY_HEIGHT + GAP + 6
+    width = 2 * PAD + columns * pitch_x - GAP
+    height = 2 * PAD + rows * pitch_y - GAP
+    im = blank(width, height)
+    for i, t in enumerate(tiles):
+        x = PAD + (i % PER_ROW) * pitch_x
+        y = PAD + (i // PER_ROW) * pitch_y
+        playable = t in legal
+        style: sprites.Style = "fresh" if playable else ("dim" if legal else "face")
+        sprite = sprites.tile_sprite(t.low, t.high, True, UNIT, style)
+        im.paste(sprite.image, (x, y), sprite.mask)
+        key = keys.get(t)
+        if key:
+            key_y = y + 2 * UNIT + 6
+            text, size = sprites.fit_text(key, KEY_WIDTH + GAP - 8, KEY_SIZE, True, 12)
+            key_w = max(KEY_WIDTH, sprites.text_width(text, size, True) + 16)
+            key_x = x + (UNIT - key_w) // 2
+            draw_box(
+                im,
+                key_x,
+                key_y,
+                key_w,
+                KEY_HEIGHT,
+                radius=KEY_HEIGHT // 2,
+                fill=theme.GOLD,
+                background=theme.FELT,
+            )
+            line = line_height(size, True)
+            draw_text(
+                im,
+                text,
+                key_x + key_w // 2,
+                key_y + (KEY_HEIGHT - line) // 2,
+                size,
+                bold=True,
+                colour=theme.INK,
+                background=theme.GOLD,
+                align="centre",
+            )
+    return im

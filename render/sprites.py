@@ -1,0 +1,227 @@
+"""Pre-rendered pieces, drawn once and cached: tiles, text, rounded boxes.
+
+Each sprite is drawn in RGB at 4x size, scaled down (anti-aliasing) and mapped
+onto the shared palette, so pasting it onto a palette canvas costs a copy.
+Tiles come with a mask (rounded corners, shadow); text and boxes are opaque
+over the flat colour they are made for.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Literal, NamedTuple
+
+from PIL import Image, ImageDraw
+
+from . import theme
+from .theme import Colour
+
+__all__ = ["Sprite", "Style", "box_sprite", "fit_text", "text_sprite", "tile_sprite"]
+
+Style = Literal["face", "fresh", "dim", "back", "fresh_back"]
+"""``fresh``: laid by the last move; ``dim``: in a hand, not playable now; ``*back``: face down."""
+
+_SCALE = 4
+
+# Pip centres on a half of a vertical tile, as fractions of the half's side.
+_C3 = (0.25, 0.5, 0.75)
+_X4 = (0.22, 0.5, 0.78)
+_Y4 = (0.19, 0.397, 0.603, 0.81)
+_PIPS: dict[int, tuple[tuple[float, float], ...]] = {
+    0: (),
+    1: ((0.5, 0.5),),
+    2: ((0.75, 0.25), (0.25, 0.75)),
+    3: ((0.75, 0.25), (0.5, 0.5), (0.25, 0.75)),
+    4: ((0.25, 0.25), (0.75, 0.25), (0.25, 0.75), (0.75, 0.75)),
+    5: ((0.25, 0.25), (0.75, 0.25), (0.5, 0.5), (0.25, 0.75), (0.75, 0.75)),
+    6: tuple((x, y) for x in (0.25, 0.75) for y in _C3),
+    7: (*((x, y) for x in (0.25, 0.75) for y in _C3), (0.5, 0.5)),
+    8: tuple((x, y) for x in _C3 for y in _C3 if (x, y) != (0.5, 0.5)),
+    9: tuple((x, y) for x in _C3 for y in _C3),
+    10: (*((x, y) for x in (_X4[0], _X4[2]) for y in _Y4), (0.5, 0.3), (0.5, 0.7)),
+    11: (*((x, y) for x in (_X4[0], _X4[2]) for y in _Y4), (0.5, 0.19), (0.5, 0.5), (0.5, 0.81)),
+    12: tuple((x, y) for x in _X4 for y in _Y4),
+}
+
+
+class Sprite(NamedTuple):
+    image: Image.Image
+    """Palette image of the whole cell."""
+    mask: Image.Image
+    """Mode "1": where the tile (and its shadow) covers the cell."""
+
+
+class _TileColours(NamedTuple):
+    face: Colour
+    edge: Colour
+    pip: Colour
+    edge_width: float
+
+
+_STYLES: dict[str, _TileColours] = {
+    "face": _TileColours(theme.FACE, theme.EDGE, theme.PIP, 1 / 28),
+    "fresh": _TileColours(theme.FACE_FRESH, theme.EDGE_FRESH, theme.PIP, 1 / 12),
+    "dim": _TileColours(theme.FACE_DIM, theme.EDGE, theme.PIP_DIM, 1 / 28),
+    "back": _TileColours(theme.BACK, theme.EDGE, theme.BACK_LINE, 1 / 28),
+    "fresh_back": _TileColours(theme.BACK, theme.EDGE_FRESH, theme.BACK_LINE, 1 / 12),
+}
+
+
+@lru_cache(maxsize=4096)
+def tile_sprite(
+    first: int,
+    second: int,
+    vertical: bool,
+    unit: int,
+    style: Style = "face",
+    background: Colour = theme.FELT,
+) -> Sprite:
+    """A tile filling a cell of 1x2 units (``vertical``) or 2x1 units.
+
+    ``first`` is the number on the top (vertical) or left half; face-down
+    styles ignore both numbers.
+    """
+    cell_w, cell_h = (unit, 2 * unit) if vertical else (2 * unit, unit)
+    s = _SCALE
+    gap = max(2, round(unit * 0.06))
+    shadow = max(1, round(unit * 0.05))
+    face_box = (gap * s, gap * s, (cell_w - gap) * s - 1, (cell_h - gap) * s - 1)
+    shadow_box = tuple(v + shadow * s for v in face_box)
+    radius = max(2, round(unit * 0.14)) * s
+    colours = _STYLES[style]
+    edge = max(1, round(unit * colours.edge_width)) * s
+
+    big = Image.new("RGB", (cell_w * s, cell_h * s), background)
+    draw = ImageDraw.Draw(big)
+    shadow_colour = theme.FELT_DARK if background == theme.FELT else theme.PANEL
+    draw.rounded_rectangle(shadow_box, radius, fill=shadow_colour)
+    draw.rounded_rectangle(face_box, radius, fill=colours.edge)
+    inner = (face_box[0] + edge, face_box[1] + edge, face_box[2] - edge, face_box[3] - edge)
+    draw.rounded_rectangle(inner, max(1, radius - edge), fill=colours.face)
+    if style in ("back", "fresh_back"):
+        _draw_back(draw, inner, unit * s)
+    else:
+        _draw_face(draw, inner, vertical, first, second, unit * s, colours.pip)
+    image = theme.to_palette(big.reduce(s))
+
+    mask_big = Image.new("L", big.size, 0)
+    mask_draw = ImageDraw.Draw(mask_big)
+    mask_draw.rounded_rectangle(shadow_box, radius, fill=255)
+    mask_draw.rounded_rectangle(face_box, radius, fill=255)
+    mask = mask_big.reduce(s).point(lambda v: 255 if v >= 128 else 0).convert("1")
+    return Sprite(image, mask)
+
+
+def _draw_face(
+    draw: ImageDraw.ImageDraw,
+    inner: tuple[int, int, int, int],
+    vertical: bool,
+    first: int,
+    second: int,
+    unit: int,
+    pip: Colour,
+) -> None:
+    x0, y0, x1, y1 = (float(v) for v in inner)
+    w, h = x1 - x0, y1 - y0
+    line = max(1, round(unit / 24))
+    inset = round(unit * 0.14)
+    if vertical:
+        mid = y0 + h / 2
+        draw.line((x0 + inset, mid, x1 - inset, mid), fill=theme.DIVIDER, width=line)
+        halves = ((x0, y0, w, h / 2), (x0, mid, w, h / 2))
+    else:
+        mid = x0 + w / 2
+        draw.line((mid, y0 + inset, mid, y1 - inset), fill=theme.DIVIDER, width=line)
+        halves = ((x0, y0, w / 2, h), (mid, y0, w / 2, h))
+    for number, (hx, hy, hw, hh) in zip((first, second), halves, strict=True):
+        side = min(hw, hh)
+        radius = side * (0.085 if number <= 9 else 0.068)
+        for fx, fy in _PIPS[number]:
+            if not vertical:
+                fx, fy = fy, fx
+            cx = hx + (hw - side) / 2 + fx * side
+            cy = hy + (hh - side) / 2 + fy * side
+            draw.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), fill=pip)
+
+
+def _draw_back(draw: ImageDraw.ImageDraw, inner: tuple[int, int, int, int], unit: int) -> None:
+    x0, y0, x1, y1 = inner
+    inset = round(unit * 0.12)
+    width = max(1, round(unit / 20))
+    draw.rounded_rectangle(
+        (x0 + inset, y0 + inset, x1 - inset, y1 - inset),
+        round(unit * 0.08),
+        outline=theme.BACK_LINE,
+        width=width,
+    )
+    cx, cy, r = (x0 + x1) / 2, (y0 + y1) / 2, unit * 0.12
+    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=theme.BACK_LINE)
+
+
+@lru_cache(maxsize=2048)
+def text_sprite(text: str, size: int, bold: bool, colour: Colour, background: Colour) -> Sprite:
+    """``text`` as tall as the font's line (ascent + descent), its edges blended into
+    ``background``; the mask covers the letters only."""
+    font = theme.font(size, bold)
+    left, _, right, _ = font.getbbox(text)
+    ascent, descent = metrics(size, bold)
+    box = (max(1, int(right - left)), ascent + descent)
+    big = Image.new("RGB", box, background)
+    ImageDraw.Draw(big).text((-left, 0), text, font=font, fill=colour)
+    mask = Image.new("L", box, 0)
+    ImageDraw.Draw(mask).text((-left, 0), text, font=font, fill=255)
+    return Sprite(theme.to_palette(big), mask.point(lambda v: 255 if v else 0).convert("1"))
+
+
+@lru_cache(maxsize=64)
+def metrics(size: int, bold: bool) -> tuple[int, int]:
+    """The font's ascent and descent at ``size``: a text sprite is their sum tall."""
+    font = theme.font(size, bold)
+    if hasattr(font, "getmetrics"):
+        ascent, descent = font.getmetrics()
+        return int(ascent), int(descent)
+    return size, 0  # pragma: no cover - bitmap fonts only
+
+
+@lru_cache(maxsize=4096)
+def text_width(text: str, size: int, bold: bool) -> int:
+    left, _, right, _ = theme.font(size, bold).getbbox(text)
+    return int(right - left)
+
+
+@lru_cache(maxsize=1024)
+def fit_text(text: str, width: int, size: int, bold: bool, min_size: int) -> tuple[str, int]:
+    """The largest size from ``size`` down to ``min_size`` at which ``text`` fits ``width``.
+
+    At ``min_size`` a text still too wide is cut and ends with an ellipsis.
+    """
+    for s in range(size, min_size - 1, -1):
+        if text_width(text, s, bold) <= width:
+            return text, s
+    cut = text
+    while cut and text_width(cut + "…", min_size, bold) > width:
+        cut = cut[:-1]
+    return (cut + "…" if cut else ""), min_size
+
+
+@lru_cache(maxsize=512)
+def box_sprite(
+    width: int,
+    height: int,
+    radius: int,
+    fill: Colour,
+    background: Colour,
+    outline: Colour | None = None,
+    outline_width: int = 0,
+) -> Image.Image:
+    """A rounded rectangle on a ``background`` rectangle of the same size."""
+    s = _SCALE
+    big = Image.new("RGB", (width * s, height * s), background)
+    ImageDraw.Draw(big).rounded_rectangle(
+        (0, 0, width * s - 1, height * s - 1),
+        radius * s,
+        fill=fill,
+        outline=outline,
+        width=outline_width * s,
+    )
+    return theme.to_palette(big.reduce(s))
