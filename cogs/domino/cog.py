@@ -11,12 +11,13 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.engine.rules import GAMES
 from bot.games.errors import GameError
 from bot.games.moves_text import describe, move_key
-from bot.games.service import AI_LEVELS, turn_token
+from bot.games.service import AI_LEVELS, TIMER_RANGE, turn_token
 from bot.games.session import Session
 from bot.i18n import N_, Translator
 
@@ -61,7 +62,7 @@ def _name(user: discord.abc.User) -> str:
     return getattr(user, "display_name", None) or user.name
 
 
-class Domino(commands.GroupCog, group_name="domino", description="Play dominoes"):
+class Domino(commands.GroupCog, group_name="domino", group_description=locale_str("Play dominoes")):
     def __init__(self, bot: DominoBot) -> None:
         self.bot = bot
         self.publisher = TablePublisher(bot)
@@ -92,20 +93,20 @@ class Domino(commands.GroupCog, group_name="domino", description="Play dominoes"
 
     # -- opening and seating ----------------------------------------------------------
 
-    @app_commands.command(name="new", description="Open a table in this channel")
+    @app_commands.command(name="new", description=locale_str("Open a table in this channel"))
     @app_commands.describe(
-        game="Which game",
-        players="How many players (2–8, depending on the game and set)",
-        set="The set: double-6, double-9 or double-12",
-        teams="Partnerships: seats 1+3 against 2+4 (4 players)",
-        layout="Line, or a spinner (block and draw)",
-        scoring="How deals are scored",
-        target="Points to win (or the minus-point limit)",
-        deals="Deals in a latvian session",
-        timer="Seconds per turn (0 = no timer)",
+        game=locale_str("Which game"),
+        players=locale_str("How many players (2–8, depending on the game and set)"),
+        set=locale_str("The set: double-6, double-9 or double-12"),
+        teams=locale_str("Partnerships: seats 1+3 against 2+4 (4 players)"),
+        layout=locale_str("Line, or a spinner (block and draw)"),
+        scoring=locale_str("How deals are scored"),
+        target=locale_str("Points to win (or the minus-point limit)"),
+        deals=locale_str("Deals in a latvian session"),
+        timer=locale_str("Seconds per turn (0 = no timer)"),
     )
     @app_commands.choices(
-        game=[Choice(name=n, value=g) for g, n in (
+        game=[Choice(name=locale_str(n), value=g) for g, n in (
             ("block", "Block"), ("draw", "Draw"), ("allfives", "All Fives"), ("latvian", "Latvian")
         )],
         set=[Choice(name=f"double-{n}", value=n) for n in (6, 9, 12)],
@@ -153,7 +154,9 @@ class Domino(commands.GroupCog, group_name="domino", description="Play dominoes"
             game=game_name(session.rules.game, _tr(interaction)),
         )
 
-    @app_commands.command(name="join", description="Take a seat at this channel's table")
+    @app_commands.command(
+        name="join", description=locale_str("Take a seat at this channel's table")
+    )
     @refusals
     async def join(self, interaction: discord.Interaction) -> None:
         session = await self._game_here(interaction)
@@ -162,7 +165,7 @@ class Domino(commands.GroupCog, group_name="domino", description="Play dominoes"
         await self._confirm(interaction, N_("You have a seat. Have fun!"))
 
     @app_commands.command(
-        name="leave", description="Give up your seat (an AI takes over a game in play)"
+        name="leave", description=locale_str("Give up your seat (an AI takes over a game in play)")
     )
     @refusals
     async def leave(self, interaction: discord.Interaction) -> None:
@@ -171,8 +174,8 @@ class Domino(commands.GroupCog, group_name="domino", description="Play dominoes"
         await self.bot.games.leave(session.id, interaction.user.id)
         await self._confirm(interaction, N_("You left the table."))
 
-    @app_commands.command(name="addbot", description="Fill a seat with an AI player")
-    @app_commands.describe(level="How strong the AI plays")
+    @app_commands.command(name="addbot", description=locale_str("Fill a seat with an AI player"))
+    @app_commands.describe(level=locale_str("How strong the AI plays"))
     @app_commands.choices(level=[Choice(name=lv, value=lv) for lv in AI_LEVELS])
     @refusals
     async def addbot(self, interaction: discord.Interaction, level: str | None = None) -> None:
@@ -181,7 +184,9 @@ class Domino(commands.GroupCog, group_name="domino", description="Play dominoes"
         await self.bot.games.add_bot(session.id, interaction.user.id, level)
         await self._confirm(interaction, N_("An AI player sits down."))
 
-    @app_commands.command(name="start", description="Start the game when the seats are filled")
+    @app_commands.command(
+        name="start", description=locale_str("Start the game when the seats are filled")
+    )
     @refusals
     async def start(self, interaction: discord.Interaction) -> None:
         session = await self._game_here(interaction)
@@ -191,17 +196,19 @@ class Domino(commands.GroupCog, group_name="domino", description="Play dominoes"
 
     # -- playing -------------------------------------------------------------------
 
-    @app_commands.command(name="hand", description="See your tiles (only you can see them)")
+    @app_commands.command(
+        name="hand", description=locale_str("See your tiles (only you can see them)")
+    )
     @refusals
     async def hand(self, interaction: discord.Interaction) -> None:
         session = await self._game_here(interaction)
         await self._send_hand(interaction, session.id)
 
-    @app_commands.command(name="play", description="Play a tile, e.g. 6-4 east")
+    @app_commands.command(name="play", description=locale_str("Play a tile, e.g. 6-4 east"))
     @app_commands.describe(
-        tile="The tile, e.g. 6-4, or several latvian doubles: 3-3 5-5",
-        end="Which end: west, east, north or south (one per tile)",
-        closed="Latvian: lay it face down to close the end",
+        tile=locale_str("The tile, e.g. 6-4, or several latvian doubles: 3-3 5-5"),
+        end=locale_str("Which end: west, east, north or south (one per tile)"),
+        closed=locale_str("Latvian: lay it face down to close the end"),
     )
     @refusals
     async def play(
@@ -235,7 +242,7 @@ class Domino(commands.GroupCog, group_name="domino", description="Play dominoes"
                 choices.append(Choice(name=describe(move, tr)[:100], value=key))
         return choices[:25]
 
-    @app_commands.command(name="board", description="Post the table again")
+    @app_commands.command(name="board", description=locale_str("Post the table again"))
     @refusals
     async def board(self, interaction: discord.Interaction) -> None:
         session = await self._game_here(interaction)
@@ -244,7 +251,7 @@ class Domino(commands.GroupCog, group_name="domino", description="Play dominoes"
         await self._confirm(interaction, N_("Here is the table."))
 
     @app_commands.command(
-        name="end", description="End this channel's game (creator or Manage Server)"
+        name="end", description=locale_str("End this channel's game (creator or Manage Server)")
     )
     @refusals
     async def end(self, interaction: discord.Interaction) -> None:
@@ -254,7 +261,9 @@ class Domino(commands.GroupCog, group_name="domino", description="Play dominoes"
         await self.bot.games.end_game(session.id, interaction.user.id, can_manage=can_manage)
         await self._confirm(interaction, N_("The game is over."))
 
-    @app_commands.command(name="export", description="Download this channel's match record (JSON)")
+    @app_commands.command(
+        name="export", description=locale_str("Download this channel's match record (JSON)")
+    )
     @refusals
     async def export(self, interaction: discord.Interaction) -> None:
         session = await self.bot.games.latest_in_channel(interaction.channel_id or 0)
@@ -269,7 +278,7 @@ class Domino(commands.GroupCog, group_name="domino", description="Play dominoes"
             ephemeral=True,
         )
 
-    @app_commands.command(name="rules", description="The rules of a game, briefly")
+    @app_commands.command(name="rules", description=locale_str("The rules of a game, briefly"))
     @app_commands.choices(game=[Choice(name=g, value=g) for g in GAMES])
     @refusals
     async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
@@ -277,6 +286,34 @@ class Domino(commands.GroupCog, group_name="domino", description="Play dominoes"
         games = [game] if game else list(GAMES)
         text = "\n\n".join(tr(RULES_TEXT[g]) for g in games)
         await interaction.response.send_message(text[:2000], ephemeral=True)
+
+    # -- server settings ----------------------------------------------------------------
+
+    settings = app_commands.Group(
+        name="settings", description=locale_str("Server settings for dominoes (Manage Server)")
+    )
+
+    @settings.command(name="timer", description=locale_str("The default turn timer for new tables"))
+    @app_commands.describe(seconds=locale_str("Seconds per turn; 0 turns the timer off"))
+    @refusals
+    async def settings_timer(
+        self, interaction: discord.Interaction, seconds: app_commands.Range[int, 0, 3600]
+    ) -> None:
+        if interaction.guild_id is None or not interaction.permissions.manage_guild:
+            raise GameError(N_("Only someone with Manage Server can change the settings."))
+        if seconds and seconds < TIMER_RANGE[0]:
+            raise GameError(
+                N_("The timer is 0 (off) or {low} to {high} seconds."),
+                low=TIMER_RANGE[0],
+                high=TIMER_RANGE[1],
+            )
+        await self.bot.db.guilds.set_default_timer(interaction.guild_id, seconds or None)
+        if seconds:
+            await self._confirm(
+                interaction, N_("New tables get a {n}-second turn timer."), n=seconds
+            )
+        else:
+            await self._confirm(interaction, N_("New tables have no turn timer."))
 
     # -- components -------------------------------------------------------------------
 
@@ -324,6 +361,7 @@ class Domino(commands.GroupCog, group_name="domino", description="Play dominoes"
             await interaction.edit_original_response(**message)
         else:
             await interaction.followup.send(ephemeral=True, **_as_send(message))
+        message["view"].stop()  # its buttons are dynamic items, found by custom_id
 
     # -- errors -----------------------------------------------------------------------
 

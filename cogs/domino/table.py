@@ -209,10 +209,12 @@ class TablePublisher:
             try:
                 message = channel.get_partial_message(old_id)  # type: ignore[attr-defined]
                 await message.edit(embed=embed, view=view, attachments=files)
+                _stop(view)
                 return
             except discord.NotFound:
                 pass
         message = await channel.send(embed=embed, view=view, files=files)
+        _stop(view)
         if old_id is not None and old_id != message.id:
             await _delete_quietly(channel, old_id)
         await self.bot.games.set_table_message(session.id, message.id)
@@ -275,11 +277,13 @@ class TablePublisher:
         old = self._pings.pop(session.id, None)
         if old is not None:
             await _delete_quietly(channel, old)
+        view = table_view(session, tr)
         message = await channel.send(
             tr("<@{user}>, it's your turn.", user=seat.user_id),
-            view=table_view(session, tr),
+            view=view,
             allowed_mentions=discord.AllowedMentions(users=True),
         )
+        _stop(view)
         self._pings[session.id] = message.id
 
     async def _channel(self, channel_id: int) -> discord.abc.Messageable | None:
@@ -291,6 +295,15 @@ class TablePublisher:
                 log.warning("channel %d is gone", channel_id)
                 return None
         return channel if isinstance(channel, discord.abc.Messageable) else None
+
+
+def _stop(view: discord.ui.View | None) -> None:
+    """Our buttons are dynamic items found by ``custom_id``: the sent view need not live on.
+
+    (Every live view costs a little on every later interaction.)
+    """
+    if view is not None:
+        view.stop()
 
 
 async def _delete_quietly(channel: discord.abc.Messageable, message_id: int) -> None:

@@ -48,3 +48,19 @@ async def test_a_game_nobody_touches_for_a_day_is_abandoned(simcord_env, bot, ch
     assert await bot.games.in_channel(channel.id) is None
     latest = await bot.games.latest_in_channel(channel.id)
     assert latest.status == "abandoned"
+
+
+async def test_a_server_default_timer_applies_to_new_tables(
+    simcord_env, bot, guild, channel, alice, bob
+):
+    import discord
+
+    admins = guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
+    boss = guild.add_member(simcord_env.create_user("boss"), roles=[admins])
+    refused = await alice.slash(channel, "domino settings timer", seconds=45)
+    assert "Manage Server" in refused.response.content
+    done = await boss.slash(channel, "domino settings timer", seconds=45)
+    assert "45-second" in done.response.content
+    await alice.slash(channel, "domino new", game="block")
+    session = await bot.games.in_channel(channel.id)
+    assert session.timer == 45
