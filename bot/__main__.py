@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import sys
+from pathlib import Path
 
 import discord
 from dotenv import load_dotenv
@@ -24,7 +25,7 @@ def main(argv: list[str] | None = None) -> int:
     if args not in ([], ["sync"]):
         print("usage: python -m bot [sync]", file=sys.stderr)
         return 2
-    load_dotenv()
+    load_dotenv(Path.cwd() / ".env")
     try:
         settings = Settings.from_env()
     except SettingsError as e:
