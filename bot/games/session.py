@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
@@ -61,7 +61,6 @@ class Session:
     table_message_id: int | None
     turn_started_at: datetime | None
     updated_at: datetime
-    extra: dict[str, Any] = field(default_factory=dict, compare=False)
 
     @staticmethod
     def from_row(row: GameRow) -> Session:
