@@ -245,7 +245,11 @@ class Deal:
         return [e.move for e in self.history if type(e) is Played]
 
     def legal_moves(self) -> list[Move]:
-        """The moves the seat to move may make; empty once the deal is over."""
+        """The moves the seat to move may make; empty once the deal is over.
+
+        The list is the deal's own (the fast path): read it, don't change it.
+        :func:`bot.engine.legal_moves` hands out a copy.
+        """
         legal = self._legal
         if legal is None:
             legal = self._legal = self._moves_for(self.turn)
@@ -324,8 +328,8 @@ class Deal:
             if self.lead_tile is not None:
                 return f"the lead must be {self.lead_tile}"
             return "that lead is not allowed"
-        if placements[0].end is None:
-            return "the lead is already down: say which end the tile goes on"
+        if any(p.end is None for p in placements):
+            return "the lead is already down: say which end each tile goes on"
         if self.forced is not None and placements[0].tile != self.forced:
             return f"seat {self.turn} drew {self.forced} and must lay it"
         if len(placements) > 1:
@@ -339,7 +343,8 @@ class Deal:
         if any(p.closed for p in placements) and not self.latvian:
             return "only latvian lays tiles face down"
         for p in placements:
-            assert p.end is not None
+            if p.end is None:
+                continue
             why = layout.why_not(p.tile, p.end)
             if why:
                 return why

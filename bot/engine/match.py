@@ -79,7 +79,8 @@ class MatchState:
         return _totals(self.rules, self.deals)
 
     def legal_moves(self) -> list[Move]:
-        return self.deal.legal_moves()
+        """The moves the seat to move may make (a new list each time)."""
+        return list(self.deal.legal_moves())
 
 
 def _totals(rules: Rules, deals: Sequence[Deal]) -> tuple[float, ...]:
@@ -109,7 +110,7 @@ def start_match(
 def legal_moves(state: MatchState | Deal) -> list[Move]:
     """The single source of legality: the moves the seat to move may make now."""
     deal = state.deal if isinstance(state, MatchState) else state
-    return deal.legal_moves()
+    return list(deal.legal_moves())
 
 
 def play(state: MatchState, move: Move, seat: int | None = None) -> MatchState:
