@@ -2,7 +2,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: test lint typecheck run bench clean
+.PHONY: test lint typecheck run bench clean catalogs messages
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -17,10 +17,25 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(VENV)/bin/mypy
 
-test: lint typecheck
+# Compile the translations (bot/locales/*/LC_MESSAGES/dominobot.po -> .mo; the .mo
+# files are not committed).
+catalogs: $(STAMP)
+	$(VENV)/bin/pybabel compile -d bot/locales -D dominobot --statistics
+
+# After changing user-facing text: extract the template from the code (babel.cfg)
+# and merge it into every catalog; then translate what is new or fuzzy.
+messages: $(STAMP)
+	$(VENV)/bin/pybabel extract -F babel.cfg -o bot/locales/dominobot.pot \
+		--project=dominobot --version=0.1.0 --copyright-holder="the Dominobot authors" \
+		--add-comments=TRANSLATORS: --add-location=file \
+		--sort-by-file .
+	$(VENV)/bin/pybabel update -i bot/locales/dominobot.pot -d bot/locales -D dominobot \
+		--no-fuzzy-matching --ignore-obsolete
+
+test: lint typecheck catalogs
 	$(PY) -m pytest
 
-run: $(STAMP)
+run: catalogs
 	$(PY) -m bot
 
 bench: $(STAMP)

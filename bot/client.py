@@ -11,7 +11,9 @@ from pathlib import Path
 import discord
 from discord.ext import commands
 
+from bot.discord_i18n import CatalogTranslator
 from bot.games.service import AiPlayer, GameService, random_player
+from bot.i18n import missing_catalogs
 from bot.storage import Database
 
 log = logging.getLogger(__name__)
@@ -45,6 +47,11 @@ class DominoBot(commands.Bot):
         self.games = GameService(
             self.db, clock=self.clock, ai_player=self.ai_player, seed_source=self.seed_source
         )
+        missing = missing_catalogs()
+        if missing:
+            log.warning("no compiled catalogs for %s (run `make catalogs`)", ", ".join(missing))
+        # Command descriptions and choices in Finnish and Danish (before any sync).
+        await self.tree.set_translator(CatalogTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         if self.dev_guild_id is not None:

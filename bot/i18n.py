@@ -7,9 +7,11 @@ Call sites mark and translate in one step::
     tr.plural("{name} drew {n} tile", "{name} drew {n} tiles", n, name=name)
 
 ``N_("...")`` marks a string to be translated later (e.g. in a table of
-constants). Extraction keywords for Babel: ``tr``, ``plural:1,2``, ``N_``.
-Catalogs live in ``bot/locales/<lang>/LC_MESSAGES/dominobot.mo``; a language
-without a catalog falls back to English.
+constants). Extraction keywords for Babel (``babel.cfg``): ``tr``,
+``plural:1,2``, ``N_`` and discord.py's ``locale_str``. The catalogs are
+``bot/locales/<lang>/LC_MESSAGES/dominobot.po`` (template ``bot/locales/dominobot.pot``),
+compiled to ``.mo`` by ``make catalogs``; ``make messages`` re-extracts them. A
+language without a compiled catalog falls back to English.
 """
 
 from __future__ import annotations
@@ -23,6 +25,8 @@ DOMAIN = "dominobot"
 LOCALE_DIR = Path(__file__).with_name("locales")
 DEFAULT_LANGUAGE = "en"
 LANGUAGES = ("en", "fi", "da", "lv")
+LANGUAGE_NAMES = {"en": "English", "fi": "Suomi", "da": "Dansk", "lv": "Latviešu"}
+"""Each language by its own name: shown as is, in every language."""
 
 
 def N_(message: str) -> str:
@@ -35,6 +39,15 @@ def language_of(locale: object) -> str:
     text = str(getattr(locale, "value", locale) or "").lower()
     base = text.replace("_", "-").split("-")[0]
     return base if base in LANGUAGES else DEFAULT_LANGUAGE
+
+
+def missing_catalogs() -> list[str]:
+    """The languages whose compiled catalog (``.mo``) is missing: they would show English."""
+    return [
+        lang
+        for lang in LANGUAGES
+        if lang != DEFAULT_LANGUAGE and gettext.find(DOMAIN, LOCALE_DIR, [lang]) is None
+    ]
 
 
 @cache

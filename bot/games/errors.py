@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.engine import End
 from bot.i18n import Translator
 
 
@@ -19,7 +20,18 @@ class GameError(Exception):
         self.fields = fields
 
     def text(self, tr: Translator) -> str:
-        return tr(self.message, **self.fields)
+        return tr(self.message, **{k: _shown(v, tr) for k, v in self.fields.items()})
+
+
+def _shown(value: Any, tr: Translator) -> Any:
+    """A field as the user reads it: an end (or a tuple of ends) by its translated name."""
+    from .moves_text import end_name  # moves_text raises GameErrors: imported late
+
+    if isinstance(value, End):
+        return end_name(value, tr)
+    if isinstance(value, tuple) and value and all(isinstance(v, End) for v in value):
+        return ", ".join(end_name(v, tr) for v in value)
+    return value
 
 
 class StaleError(GameError):

@@ -5,9 +5,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from bot.engine import Deal, End, Move, Tile
-from bot.i18n import N_, Translator
+from bot.i18n import LANGUAGES, N_, Translator
 
 from .errors import GameError
 
@@ -32,6 +33,18 @@ class Wanted:
 
 def end_name(end: End, tr: Translator) -> str:
     return tr(END_NAMES[end])
+
+
+@cache
+def typed_words() -> tuple[dict[str, End], frozenset[str]]:
+    """The end names and "closed" words a player may type: English and every translation."""
+    ends = dict(END_WORDS)
+    closed = set(CLOSED_WORDS)
+    for language in LANGUAGES:
+        tr = Translator(language)
+        ends.update({end_name(e, tr).lower(): e for e in End})
+        closed.add(tr(N_("closed")).lower())
+    return ends, frozenset(closed)
 
 
 def describe(move: Move, tr: Translator) -> str:
@@ -63,6 +76,7 @@ def parse_wanted(
 ) -> list[Wanted]:
     """Read ``tile`` (and the optional ``end`` and ``closed`` options) into wanted placements."""
     tokens = [t for t in re.split(r"[\s,;+]+", text.strip().lower()) if t]
+    end_words, closed_words = typed_words()
     wanted: list[Wanted] = []
     for token in tokens:
         match = _TILE.match(token)
@@ -75,10 +89,10 @@ def parse_wanted(
                     N_("{text} is not a tile: write it like 6-4."), text=token
                 ) from None
             wanted.append(Wanted(tile, None, closed, a))
-        elif token in END_WORDS and wanted and wanted[-1].end is None:
+        elif token in end_words and wanted and wanted[-1].end is None:
             last = wanted[-1]
-            wanted[-1] = Wanted(last.tile, END_WORDS[token], last.closed, last.west)
-        elif token in CLOSED_WORDS and wanted:
+            wanted[-1] = Wanted(last.tile, end_words[token], last.closed, last.west)
+        elif token in closed_words and wanted:
             last = wanted[-1]
             wanted[-1] = Wanted(last.tile, last.end, True, last.west)
         else:
@@ -91,13 +105,13 @@ def parse_wanted(
     if end_text:
         ends = [t for t in re.split(r"[\s,;+]+", end_text.strip().lower()) if t]
         free = [i for i, w in enumerate(wanted) if w.end is None]
-        if len(ends) > len(free) or any(e not in END_WORDS for e in ends):
+        if len(ends) > len(free) or any(e not in end_words for e in ends):
             raise GameError(
                 N_("The end must be west, east, north or south, one for each tile."),
             )
         for i, word in zip(free, ends, strict=False):
             w = wanted[i]
-            wanted[i] = Wanted(w.tile, END_WORDS[word], w.closed, w.west)
+            wanted[i] = Wanted(w.tile, end_words[word], w.closed, w.west)
     return wanted
 
 
@@ -125,7 +139,7 @@ def resolve(deal: Deal, seat: int, wanted: Sequence[Wanted]) -> Move:
         raise GameError(
             N_("{tile} fits more than one end ({ends}): say which."),
             tile=" ".join(str(w.tile) for w in wanted),
-            ends=", ".join(str(e) for e in ends),
+            ends=tuple(ends),
         )
     raise _why_not(deal, wanted)
 

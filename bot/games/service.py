@@ -27,6 +27,7 @@ from bot.engine import (
     state_to_json,
     view,
 )
+from bot.engine.rules import MAX_PLAYERS, TARGET_RANGE
 from bot.engine.view import PlayerView
 from bot.i18n import N_
 from bot.storage import (
@@ -175,11 +176,7 @@ class GameService:
         try:
             rules = Rules.from_dict({k: v for k, v in options.items() if v is not None})
         except RulesError as e:
-            raise GameError(
-                N_("The option {option} doesn't work here: {reason}."),
-                option=e.option,
-                reason=e.message,
-            ) from None
+            raise rules_refusal(e, options) from None
         if timer is None:
             timer = await self.db.guilds.default_timer(guild_id) or 0
         if timer and not TIMER_RANGE[0] <= timer <= TIMER_RANGE[1]:
@@ -614,6 +611,49 @@ def _finished_match(
         seats=match_seats,
         deals=deals,
     )
+
+
+def rules_refusal(error: RulesError, options: dict[str, Any]) -> GameError:
+    """The engine refused the table's options: say why in the user's language.
+
+    The engine's own message is English; this keys a translatable message on the
+    option it names and recomputes any numbers from the rules tables.
+    """
+    game = str(options.get("game"))
+    top = options.get("set") or 6
+    option = error.option
+    high = MAX_PLAYERS.get((game, top))
+    if option == "players" and high is not None:
+        return GameError(
+            N_("This game takes {low} to {high} players on the double-{set} set."),
+            low=2,
+            high=high,
+            set=top,
+        )
+    if option == "set":
+        return GameError(N_("Only the block and draw games use the double-9 and double-12 sets."))
+    if option == "teams":
+        if game == "latvian":
+            return GameError(N_("Latvian dominoes is played without teams."))
+        return GameError(N_("Teams need exactly 4 players."))
+    if option == "scoring":
+        if options.get("scoring") == "penalty" and options.get("teams"):
+            return GameError(N_("Minus-point scoring (penalty) is played without teams."))
+        return GameError(N_("This game has its own scoring: leave the scoring option out."))
+    if option == "layout":
+        return GameError(N_("This game has its own layout: leave the layout option out."))
+    if option == "target":
+        low, high = TARGET_RANGE
+        return GameError(N_("The target is {low} to {high} points."), low=low, high=high)
+    if option in ("deals", "time_limit"):
+        if game != "latvian":
+            return GameError(N_("Only a Latvian session has a number of deals."))
+        return GameError(N_("A Latvian session has 1 to 100 deals."))
+    if option == "hand":
+        return GameError(N_("This set has too few tiles for so many hands."))
+    if option == "game":
+        return GameError(N_("Choose a game: block, draw, allfives or latvian."))
+    return GameError(N_("These game options don't work together."))
 
 
 def _log_failure(task: asyncio.Task[Any]) -> None:

@@ -28,6 +28,7 @@ from .games import GameRepository
 from .guilds import GuildRepository
 from .matches import MatchRepository
 from .migrations import migrate, user_version
+from .ratings import RatingRepository
 from .sql import execute
 
 log = logging.getLogger(__name__)
@@ -44,6 +45,7 @@ class Database:
     games: GameRepository
     matches: MatchRepository
     guilds: GuildRepository
+    ratings: RatingRepository
 
     def __init__(self, conn: aiosqlite.Connection, path: str) -> None:
         """Wrap an open connection; use :meth:`open` instead."""
@@ -55,6 +57,7 @@ class Database:
         self.games = GameRepository(self)
         self.matches = MatchRepository(self)
         self.guilds = GuildRepository(self)
+        self.ratings = RatingRepository(self)
 
     @classmethod
     async def open(cls, path: str | os.PathLike[str]) -> Database:

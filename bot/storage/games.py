@@ -252,6 +252,8 @@ class GameRepository:
                 game = await _update(conn, game_id, expected_version, now, fields)
                 if match is not None:
                     match_id = await insert_match(conn, game, match)
+                    # standings, results and ratings move in the same transaction
+                    await self._db.ratings.record(conn, match_id, game.guild_id, match)
                     log.info("recorded match %d of game %d", match_id, game_id)
         except sqlite3.IntegrityError as exc:
             raise StorageError(f"could not record the match of game {game_id}: {exc}") from exc

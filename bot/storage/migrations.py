@@ -86,7 +86,70 @@ CREATE TABLE match_deals (
 );
 """
 
-MIGRATIONS: tuple[str, ...] = (_V1,)
+# 2: standings, ratings and per-player results for leaderboards and stats (docs/LEADERBOARDS.md).
+# Everything here is derived from matches/match_seats and can be rebuilt from them
+# (RatingRepository.recompute); stats_rebuild asks for that rebuild when matches
+# were stored before these tables existed.
+_V2 = """
+CREATE TABLE leaderboard_seasons (
+    guild_id INTEGER PRIMARY KEY,
+    after_match_id INTEGER NOT NULL,
+    reset_at TEXT NOT NULL,
+    reset_by INTEGER NOT NULL
+);
+
+CREATE TABLE standings (
+    guild_id INTEGER NOT NULL,
+    game TEXT NOT NULL,
+    user_id INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    matches INTEGER NOT NULL,
+    wins INTEGER NOT NULL,
+    draws INTEGER NOT NULL,
+    points REAL NOT NULL,
+    place_points REAL NOT NULL,
+    streak INTEGER NOT NULL,
+    best_streak INTEGER NOT NULL,
+    rated INTEGER NOT NULL,
+    mu REAL,
+    sigma REAL,
+    ordinal REAL,
+    last_match_id INTEGER NOT NULL,
+    PRIMARY KEY (guild_id, game, user_id)
+) WITHOUT ROWID;
+CREATE INDEX standings_by_rating
+    ON standings(guild_id, game, ordinal DESC, wins DESC, matches DESC, user_id);
+CREATE INDEX standings_by_places
+    ON standings(guild_id, game, place_points DESC, ordinal DESC, wins DESC, user_id);
+CREATE INDEX standings_user ON standings(guild_id, user_id);
+
+CREATE TABLE player_results (
+    match_id INTEGER NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+    seat INTEGER NOT NULL,
+    guild_id INTEGER NOT NULL,
+    game TEXT NOT NULL,
+    user_id INTEGER NOT NULL,
+    finished_at TEXT NOT NULL,
+    outcome TEXT NOT NULL CHECK (outcome IN ('win', 'draw', 'loss')),
+    rank INTEGER NOT NULL,
+    sides INTEGER NOT NULL,
+    points REAL NOT NULL,
+    place REAL,
+    ordinal_before REAL,
+    mu REAL,
+    sigma REAL,
+    ordinal REAL,
+    PRIMARY KEY (match_id, seat)
+);
+CREATE INDEX player_results_period
+    ON player_results(guild_id, game, finished_at, user_id, outcome, points, place);
+CREATE INDEX player_results_user ON player_results(guild_id, user_id, match_id);
+
+CREATE TABLE stats_rebuild (pending INTEGER NOT NULL);
+INSERT INTO stats_rebuild (pending) SELECT 1 WHERE EXISTS (SELECT 1 FROM matches);
+"""
+
+MIGRATIONS: tuple[str, ...] = (_V1, _V2)
 """Every migration in order; the schema version is the number applied."""
 
 LATEST = len(MIGRATIONS)

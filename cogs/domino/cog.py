@@ -17,9 +17,9 @@ from discord.ext import commands
 from bot.engine.rules import GAMES
 from bot.games.errors import GameError
 from bot.games.moves_text import describe, move_key
-from bot.games.service import AI_LEVELS, TIMER_RANGE, turn_token
+from bot.games.service import TIMER_RANGE, turn_token
 from bot.games.session import Session
-from bot.i18n import N_, Translator
+from bot.i18n import LANGUAGE_NAMES, LANGUAGES, N_, Translator
 
 from .hand import hand_message
 from .items import DYNAMIC_ITEMS
@@ -33,6 +33,20 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 Choice = app_commands.Choice
+
+GAME_CHOICES = [
+    Choice(name=locale_str("Block game"), value="block"),
+    Choice(name=locale_str("Draw game"), value="draw"),
+    Choice(name=locale_str("All Fives"), value="allfives"),
+    Choice(name=locale_str("Latvian dominoes"), value="latvian"),
+]
+AUTO_LANGUAGE = "auto"
+# Each language by its own name (never translated); "auto" follows the server's locale.
+LANGUAGE_CHOICES = [
+    Choice(name=locale_str("Automatic (the server's Discord language)"), value=AUTO_LANGUAGE),
+    *(Choice(name=LANGUAGE_NAMES[code], value=code) for code in LANGUAGES),
+]
+MESSAGE_LIMIT = 2000
 
 
 def refusals(func: Callable[..., Awaitable[None]]) -> Callable[..., Awaitable[None]]:
@@ -106,13 +120,24 @@ class Domino(commands.GroupCog, group_name="domino", group_description=locale_st
         timer=locale_str("Seconds per turn (0 = no timer)"),
     )
     @app_commands.choices(
-        game=[Choice(name=locale_str(n), value=g) for g, n in (
-            ("block", "Block"), ("draw", "Draw"), ("allfives", "All Fives"), ("latvian", "Latvian")
-        )],
-        set=[Choice(name=f"double-{n}", value=n) for n in (6, 9, 12)],
-        layout=[Choice(name="line", value="line"), Choice(name="spinner", value="spinner")],
-        scoring=[Choice(name=s, value=s) for s in ("points", "single", "penalty")],
-    )  # fmt: skip
+        game=GAME_CHOICES,
+        set=[
+            Choice(name=locale_str("double-6"), value=6),
+            Choice(name=locale_str("double-9"), value=9),
+            Choice(name=locale_str("double-12"), value=12),
+        ],
+        layout=[
+            Choice(name=locale_str("Line: two ends"), value="line"),
+            Choice(name=locale_str("Spinner: the first double opens four ends"), value="spinner"),
+        ],
+        scoring=[
+            Choice(name=locale_str("Points: the winner scores the others' pips"), value="points"),
+            Choice(name=locale_str("One deal decides"), value="single"),
+            Choice(
+                name=locale_str("Minus points: your own pips count against you"), value="penalty"
+            ),
+        ],
+    )
     @refusals
     async def new(
         self,
@@ -150,7 +175,7 @@ class Domino(commands.GroupCog, group_name="domino", group_description=locale_st
         )
         await self._confirm(
             interaction,
-            N_("Your {game} table is open. Friends join with the Join button."),
+            N_("Your {game} table is open. Friends join with the button on the table."),
             game=game_name(session.rules.game, _tr(interaction)),
         )
 
@@ -176,7 +201,13 @@ class Domino(commands.GroupCog, group_name="domino", group_description=locale_st
 
     @app_commands.command(name="addbot", description=locale_str("Fill a seat with an AI player"))
     @app_commands.describe(level=locale_str("How strong the AI plays"))
-    @app_commands.choices(level=[Choice(name=lv, value=lv) for lv in AI_LEVELS])
+    @app_commands.choices(
+        level=[
+            Choice(name=locale_str("easy"), value="easy"),
+            Choice(name=locale_str("normal"), value="normal"),
+            Choice(name=locale_str("hard"), value="hard"),
+        ]
+    )
     @refusals
     async def addbot(self, interaction: discord.Interaction, level: str | None = None) -> None:
         session = await self._game_here(interaction)
@@ -279,13 +310,16 @@ class Domino(commands.GroupCog, group_name="domino", group_description=locale_st
         )
 
     @app_commands.command(name="rules", description=locale_str("The rules of a game, briefly"))
-    @app_commands.choices(game=[Choice(name=g, value=g) for g in GAMES])
+    @app_commands.describe(game=locale_str("Which game (all four if left out)"))
+    @app_commands.choices(game=GAME_CHOICES)
     @refusals
     async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
         tr = _tr(interaction)
         games = [game] if game else list(GAMES)
-        text = "\n\n".join(tr(RULES_TEXT[g]) for g in games)
-        await interaction.response.send_message(text[:2000], ephemeral=True)
+        chunks = _chunks([tr(RULES_TEXT[g]) for g in games])
+        await interaction.response.send_message(chunks[0], ephemeral=True)
+        for chunk in chunks[1:]:
+            await interaction.followup.send(chunk, ephemeral=True)
 
     # -- server settings ----------------------------------------------------------------
 
@@ -314,6 +348,30 @@ class Domino(commands.GroupCog, group_name="domino", group_description=locale_st
             )
         else:
             await self._confirm(interaction, N_("New tables have no turn timer."))
+
+    @settings.command(
+        name="language", description=locale_str("The language of this server's public messages")
+    )
+    @app_commands.describe(language=locale_str("The language of tables, turns and summaries"))
+    @app_commands.choices(language=LANGUAGE_CHOICES)
+    @refusals
+    async def settings_language(self, interaction: discord.Interaction, language: str) -> None:
+        if interaction.guild_id is None or not interaction.permissions.manage_guild:
+            raise GameError(N_("Only someone with Manage Server can change the settings."))
+        if language != AUTO_LANGUAGE and language not in LANGUAGES:
+            raise GameError(N_("That language is not available."))
+        chosen = None if language == AUTO_LANGUAGE else language
+        await self.bot.db.guilds.set_language(interaction.guild_id, chosen)
+        if chosen is None:
+            await self._confirm(
+                interaction, N_("Public messages follow the server's Discord language.")
+            )
+        else:
+            await self._confirm(
+                interaction,
+                N_("Public messages here are now in {language}."),
+                language=LANGUAGE_NAMES[chosen],
+            )
 
     # -- components -------------------------------------------------------------------
 
@@ -381,9 +439,37 @@ def public_record(session: Session) -> dict[str, Any] | None:
     return record if record["deals"] else None
 
 
+def _chunks(paragraphs: list[str], limit: int = MESSAGE_LIMIT) -> list[str]:
+    """Paragraphs joined into as few messages as Discord's length limit allows."""
+    chunks: list[str] = []
+    for paragraph in paragraphs:
+        paragraph = paragraph[:limit]
+        if chunks and len(chunks[-1]) + 2 + len(paragraph) <= limit:
+            chunks[-1] += "\n\n" + paragraph
+        else:
+            chunks.append(paragraph)
+    return chunks or [""]
+
+
 def _as_send(message: dict[str, Any]) -> dict[str, Any]:
     out = dict(message)
     files = out.pop("attachments", [])
     if files:
         out["files"] = files
     return out
+
+
+# == Stats (issue 5): /domino leaderboard, stats, history, reset-leaderboard ==================
+# The commands live in cogs/domino/stats.py as a mixin; this subclass adds them to the
+# /domino group (discord.py collects app commands along the MRO). It keeps the cog's name
+# "Domino", so `from .cog import Domino` and get_cog("Domino") find it as before.
+from .stats import StatsCommands  # noqa: E402
+
+
+class Domino(  # type: ignore[no-redef]
+    StatsCommands,
+    Domino,
+    group_name="domino",
+    group_description=locale_str("Play dominoes"),
+):
+    """The /domino commands, with match history, leaderboards and player stats."""

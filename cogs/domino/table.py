@@ -26,7 +26,7 @@ from render.summary import render_summary
 
 from .items import TableButton
 from .narrate import narrate
-from .texts import game_name, image_labels, rules_summary
+from .texts import ai_level_name, game_name, image_labels, rules_summary
 
 if TYPE_CHECKING:
     from bot.client import DominoBot
@@ -40,7 +40,7 @@ MAX_LINES = 6
 def seat_label(session: Session, seat: int, tr: Translator) -> str:
     s = session.seats[seat]
     if s.is_ai:
-        return tr("{name} (AI, {level})", name=s.name, level=tr(s.ai or ""))
+        return tr("{name} (AI, {level})", name=s.name, level=ai_level_name(s.ai or "", tr))
     return s.name
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bot.engine import Rules
 from bot.i18n import N_, Translator
+from render.labels import ENGLISH as ENGLISH_LABELS
 from render.labels import Labels
 
 GAME_NAMES = {
@@ -13,15 +14,28 @@ GAME_NAMES = {
     "latvian": N_("Latvian dominoes"),
 }
 
+AI_LEVEL_NAMES = {
+    "easy": N_("easy"),
+    "normal": N_("normal"),
+    "hard": N_("hard"),
+}
+
+# Faithful to RULES.md (§3–§7); each stays well under Discord's 2000 characters.
 RULES_TEXT = {
     "block": N_(
-        "**Block game.** Each player gets a hand (7 tiles with 2 players, 5 with 3–4, "
-        "7 each in teams of 4); the other tiles stay face down, out of play. "
-        "The highest double leads. In turn, lay a tile whose number matches an open end; "
-        "if none fits, pass. The deal ends when someone lays their last tile (domino) "
-        "or nobody can play (blocked: the lowest pip count wins, equal lowest is a draw). "
-        "The winner scores the pips left in the opponents' hands; first to 100 "
-        "(61 with 3–4 players) wins the match."
+        "**Block game** (2–4 players on double-6, up to 6 on double-9 and 8 on double-12). "
+        "On double-6 each player gets 7 tiles with 2 players, 5 with 3–4, and 7 each in "
+        "teams of 4 (seats 1+3 against 2+4); the other tiles stay face down, out of play. "
+        "The holder of the highest double leads it (with no double dealt, the heaviest "
+        "tile). In turn, lay a tile whose number matches an open end; if none fits, pass. "
+        "The deal ends when someone lays their last tile (domino) or nobody can play "
+        "(blocked: the lowest pip count wins; equal lowest counts are a drawn deal). "
+        "The winner scores the pips left in the opponents' hands; first to 100 points "
+        "(61 with 3 or more players, 100 for teams) wins the match. Other scorings: one "
+        "deal decides (single), or minus points (penalty): everyone adds their own pips, "
+        "the match ends when someone reaches 50, and the lowest total wins. With the "
+        "spinner layout the first double played also opens north and south once both its "
+        "sides have a tile."
     ),
     "draw": N_(
         "**Draw game.** As the block game, but the undealt tiles form a boneyard: "
@@ -30,19 +44,30 @@ RULES_TEXT = {
         "while a tile fits."
     ),
     "allfives": N_(
-        "**All Fives.** 7 tiles each, the rest is the boneyard. The first double becomes "
-        "the spinner: once both its long sides have a tile, its short sides open too. "
-        "After every tile, add up the open ends (a double at an end counts both halves); "
-        "a multiple of 5 scores that many points. Going out scores the opponents' pips "
-        "rounded to 5. First to 250 wins, even in the middle of a deal."
+        "**All Fives** (2–4 players on double-6, teams with 4). 7 tiles each; the rest is "
+        "the boneyard, drawn from as in the draw game. The first deal's leader is drawn "
+        "at random and leads any tile; later deals are led by the previous deal's winner. "
+        "The first double played is the spinner: once both its long sides have a tile, "
+        "its short sides open too (north and south). After every tile, add up the open "
+        "ends (a double lying across an end counts both halves, and so does the spinner "
+        "until both its long sides have a tile); a multiple of 5 scores that many points "
+        "for your side. Going out scores the pips in the opponents' hands rounded to the "
+        "nearest 5; in a blocked deal the lowest pip count scores the opponents' pips, "
+        "rounded the same way. First to 250 wins, even in the middle of a deal."
     ),
     "latvian": N_(
-        "**Latvian dominoes.** 7 tiles each; the holder of 1-1 leads it (else 2-2, 3-3 … "
-        "6-6, then 0-0) and it opens four roads. You may lay several doubles at once, "
-        "each on its own road, and lay any tile face down to close its road. "
-        "Going out with 0-0 scores −25, with 6-6 −50, with both −75; otherwise your hand "
-        "counts its pips ({0-0} alone is 25, {6-6} alone 50, both 75). After the session's "
-        "deals the lowest total takes 1st place: places score 4, 3, 2, 1."
+        "**Latvian dominoes** (2–4 players on double-6, no teams). 7 tiles each; the rest "
+        "is the boneyard, drawn from as in the draw game. The holder of 1-1 leads it "
+        "(else 2-2, 3-3 … 6-6, then 0-0), and the lead opens four roads: west, east, "
+        "north and south. A move is one tile, or several doubles at once, each on its own "
+        "road that shows its number. Any tile may be laid face down: it must still match, "
+        "and it closes that road for everyone. The deal ends when someone goes out, when "
+        "nobody can play, or when it is dead (every open road shows a number whose seven "
+        "tiles are all on the table). Going out counts 0, or −25 if your last move "
+        "included 0-0, −50 with 6-6, −75 with both; everyone else counts the pips in "
+        "their hand, but a hand of just 0-0 counts 25, just 6-6 50, and just those two "
+        "75. After the session's deals (4 unless set) the lowest total takes 1st place: "
+        "places score 4, 3, 2, 1, and tied players share the average."
     ),
 }
 
@@ -70,26 +95,10 @@ def rules_summary(rules: Rules, tr: Translator) -> str:
     return " · ".join(parts)
 
 
+def ai_level_name(level: str, tr: Translator) -> str:
+    return tr(AI_LEVEL_NAMES[level]) if level in AI_LEVEL_NAMES else level
+
+
 def image_labels(tr: Translator) -> Labels:
-    """The words drawn in images, translated."""
-    return Labels(
-        west=tr("west"),
-        east=tr("east"),
-        north=tr("north"),
-        south=tr("south"),
-        closed=tr("closed"),
-        boneyard=tr("Boneyard"),
-        count=tr("Count"),
-        hand=tr("Hand"),
-        pips=tr("Pips"),
-        deal_score=tr("Deal"),
-        total=tr("Total"),
-        place=tr("Place"),
-        domino=tr("Domino"),
-        blocked=tr("Blocked"),
-        dead=tr("Dead"),
-        target=tr("Target reached"),
-        drawn=tr("Drawn deal"),
-        winners=tr("Winner: {names}"),
-        deal_title=tr("Deal {number}"),
-    )
+    """The words drawn in images, translated (every field of :class:`Labels`)."""
+    return ENGLISH_LABELS.translated(tr)

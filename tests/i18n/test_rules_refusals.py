@@ -1,0 +1,64 @@
+"""The engine's English RulesError never reaches a user: the bot says it in their language."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.engine import Rules, RulesError
+from bot.games.service import rules_refusal
+from bot.i18n import Translator
+
+FALLBACK = "These game options don't work together."
+
+CASES = [
+    ({"game": "block", "players": 5}, "This game takes 2 to 4 players on the double-6 set."),
+    (
+        {"game": "draw", "set": 12, "players": 9},
+        "This game takes 2 to 8 players on the double-12 set.",
+    ),
+    ({"game": "allfives", "set": 9}, "Only the block and draw games use the double-9"),
+    ({"game": "latvian", "players": 4, "teams": True}, "Latvian dominoes is played without teams."),
+    ({"game": "block", "players": 3, "teams": True}, "Teams need exactly 4 players."),
+    ({"game": "block", "players": 4, "teams": True, "scoring": "penalty"}, "Minus-point"),
+    ({"game": "allfives", "scoring": "points"}, "This game has its own scoring"),
+    ({"game": "latvian", "layout": "spinner"}, "This game has its own layout"),
+    ({"game": "block", "target": 5000}, "The target is 1 to 1000 points."),
+    ({"game": "draw", "deals": 3}, "Only a Latvian session has a number of deals."),
+    ({"game": "latvian", "deals": 500}, "A Latvian session has 1 to 100 deals."),
+    ({"game": "chess"}, "Choose a game"),
+]
+
+
+@pytest.mark.parametrize(("options", "english"), CASES)
+def test_every_refused_option_has_its_own_translated_message(options, english):
+    with pytest.raises(RulesError) as refused:
+        Rules.from_dict(options)
+    error = rules_refusal(refused.value, options)
+    text = error.text(Translator("en"))
+    assert text.startswith(english)
+    assert refused.value.message not in text
+    for language in ("fi", "da", "lv"):
+        translated = error.text(Translator(language))
+        assert translated != text, language
+        assert "{" not in translated
+
+
+def test_an_unforeseen_option_gets_the_general_message():
+    error = rules_refusal(RulesError("time_travel", "no"), {"game": "block"})
+    assert error.text(Translator("en")) == FALLBACK
+
+
+def test_end_names_in_refusals_are_translated():
+    from bot.engine import End
+    from bot.games.errors import GameError
+    from bot.i18n import N_
+
+    closed = GameError(N_("The {end} end is closed."), end=End.NORTH)
+    assert closed.text(Translator("en")) == "The north end is closed."
+    assert closed.text(Translator("da")) == "Enden mod nord er lukket."
+    both = GameError(
+        N_("{tile} fits more than one end ({ends}): say which."),
+        tile="6-4",
+        ends=(End.WEST, End.EAST),
+    )
+    assert both.text(Translator("fi")) == "6-4 sopii useampaan päähän (länsi, itä): kerro mihin."

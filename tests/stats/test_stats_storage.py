@@ -1,0 +1,325 @@
+"""The leaderboard tables: recompute, reset, concurrent finishes, crashes, migrations."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+import pytest
+from stats_support import T0, Matches, seats_of
+
+import bot.storage.ratings as ratings_module
+from bot.stats import OpenSkillRater, StatsService
+from bot.storage import LATEST, Database, FinishedMatch, RatedSeat, Rating, migrate
+
+GUILD, OTHER = 1, 2
+
+
+async def tables(db: Database, guild: int) -> tuple[list[Any], list[Any]]:
+    return await db.ratings.standings(guild), await db.ratings.results(guild)
+
+
+async def random_matches(matches: Matches, rng: random.Random, n: int, guild: int) -> None:
+    """A mix of 1v1, teams, free-for-all with AIs, draws and latvian sessions."""
+    players = list(range(100, 108))
+    for _ in range(n):
+        kind = rng.choice(["duel", "teams", "ffa", "draw", "latvian"])
+        if kind == "duel" or kind == "draw":
+            a, b = rng.sample(players, 2)
+            won = rng.random() < 0.5 if kind == "duel" else None
+            await matches.add(
+                (a, f"P{a}", 0, 100.0 if won else 0.0, won is True, None),
+                (b, f"P{b}", 1, 0.0 if won else 100.0 if won is False else 0.0, won is False, None),
+                guild_id=guild,
+            )
+        elif kind == "teams":
+            a, b, c = rng.sample(players, 3)
+            side = rng.randrange(2)
+            await matches.add(
+                (a, f"P{a}", 0, 100.0 if side == 0 else 50.0, side == 0, None),
+                (b, f"P{b}", 1, 100.0 if side == 1 else 50.0, side == 1, None),
+                (c, f"P{c}", 0, 100.0 if side == 0 else 50.0, side == 0, None),
+                (None, "Bot", 1, 100.0 if side == 1 else 50.0, side == 1, None),
+                guild_id=guild,
+            )
+        elif kind == "ffa":
+            a, b = rng.sample(players, 2)
+            totals = [rng.randrange(0, 100) for _ in range(3)]
+            best = max(totals)
+            seats = [a, b, None]
+            await matches.add(
+                *[
+                    (u, f"P{u}" if u else "Bot", i, float(t), t == best, None)
+                    for i, (u, t) in enumerate(zip(seats, totals, strict=True))
+                ],
+                guild_id=guild,
+                game="draw",
+            )
+        else:
+            four = rng.sample(players, 4)
+            places = rng.choice([(4.0, 3.0, 2.0, 1.0), (3.5, 3.5, 1.5, 1.5), (4.0, 2.5, 2.5, 1.0)])
+            await matches.add(
+                *[
+                    (u, f"P{u}", i, 10.0 * i, p == max(places), p)
+                    for i, (u, p) in enumerate(zip(four, places, strict=True))
+                ],
+                guild_id=guild,
+                game="latvian",
+            )
+
+
+async def test_recomputing_from_scratch_gives_the_incremental_table(
+    db: Database, matches: Matches
+) -> None:
+    rng = random.Random(5)
+    await random_matches(matches, rng, 60, GUILD)
+    await random_matches(matches, rng, 20, OTHER)
+    incremental = await tables(db, GUILD), await tables(db, OTHER)
+    assert len(incremental[0][0]) >= 8
+    assert any(s.rating is not None for s in incremental[0][0])
+
+    assert await db.ratings.recompute() == 80
+    assert (await tables(db, GUILD), await tables(db, OTHER)) == incremental
+    assert await db.ratings.recompute(GUILD) == 60
+    assert (await tables(db, GUILD), await tables(db, OTHER)) == incremental
+
+    # and after a reset, only the matches after it are replayed
+    await db.ratings.reset(GUILD, by=1, now=T0)
+    await random_matches(matches, rng, 15, GUILD)
+    after_reset = await tables(db, GUILD)
+    assert sum(s.matches for s in after_reset[0]) == len(after_reset[1])
+    assert await db.ratings.recompute(GUILD) == 15
+    assert await tables(db, GUILD) == after_reset
+
+
+async def test_a_reset_clears_one_server_and_keeps_its_matches(
+    db: Database, matches: Matches
+) -> None:
+    await matches.add((1, "A", 0, 100.0, True, None), (2, "B", 1, 0.0, False, None))
+    await matches.add((1, "A", 0, 100.0, True, None), (2, "B", 1, 0.0, False, None), guild_id=OTHER)
+    other_before = await tables(db, OTHER)
+    season = await db.ratings.reset(GUILD, by=7, now=T0)
+    assert season.after_match_id == 2
+    assert await db.ratings.standings(GUILD) == []
+    assert (await db.ratings.leaderboard(GUILD, "block")).total == 0
+    assert await tables(db, OTHER) == other_before
+    assert (await db.ratings.history(GUILD)).total == 1  # the match itself stays
+    assert await db.ratings.match_record(GUILD, 1) is not None
+    stored = await db.ratings.season(GUILD)
+    assert stored is not None
+    assert (stored.after_match_id, stored.reset_by, stored.reset_at) == (2, 7, T0)
+
+    await matches.add((2, "B", 0, 100.0, True, None), (1, "A", 1, 0.0, False, None))
+    fresh = {s.user_id: s for s in await db.ratings.standings(GUILD)}
+    assert (fresh[2].matches, fresh[2].wins, fresh[1].wins) == (1, 1, 0)
+    model = OpenSkillRater().model
+    [[b], [a]] = model.rate([[model.rating()], [model.rating()]], ranks=[1, 2])
+    assert fresh[2].rating is not None
+    assert fresh[2].rating.mu == pytest.approx(b.mu)
+    assert fresh[1].rating is not None
+    assert fresh[1].rating.mu == pytest.approx(a.mu)
+    assert await db.ratings.recompute(GUILD) == 1
+
+
+async def test_many_matches_finishing_at_the_same_moment_all_land(
+    db: Database, matches: Matches
+) -> None:
+    players = list(range(1, 9))
+    rng = random.Random(3)
+    games = []
+    for i in range(40):
+        row = await db.games.create(
+            guild_id=GUILD,
+            channel_id=900 + i,
+            creator_id=1,
+            rules={"game": "block"},
+            seats=[],
+            seed=i,
+            timer=0,
+            now=T0,
+        )
+        games.append(row)
+
+    async def finish(i: int) -> None:
+        a, b = rng.sample(players, 2)
+        match = FinishedMatch(
+            game="block",
+            finished_at=T0,
+            record={"n": i},
+            seats=seats_of((a, f"P{a}", 0, 100.0, True, None), (b, f"P{b}", 1, 5.0, False, None)),
+            deals=(),
+        )
+        await db.games.finish(
+            games[i].id, 0, now=T0, status="finished", state={}, seats=[], match=match
+        )
+
+    await asyncio.gather(*(finish(i) for i in range(40)))
+    standings, results = await tables(db, GUILD)
+    assert len(results) == 80
+    assert sum(s.matches for s in standings) == 80
+    assert sum(s.wins for s in standings) == 40
+    for s in standings:
+        assert s.matches == len(await db.ratings.results(GUILD, s.user_id))
+    assert (await db.ratings.history(GUILD)).total == 40
+    # every update saw the one before it: replaying in id order gives the same table
+    await db.ratings.recompute(GUILD)
+    assert await tables(db, GUILD) == (standings, results)
+
+
+async def test_a_crash_inside_the_save_leaves_no_half_written_match(
+    db: Database, matches: Matches, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await matches.add((1, "A", 0, 100.0, True, None), (2, "B", 1, 0.0, False, None))
+    before = await tables(db, GUILD)
+    row = await db.games.create(
+        guild_id=GUILD,
+        channel_id=77,
+        creator_id=1,
+        rules={"game": "block"},
+        seats=[],
+        seed=1,
+        timer=0,
+        now=T0,
+    )
+    row = await db.games.save(row.id, 0, now=T0, status="playing", state={"deals": []})
+    original = ratings_module._write
+
+    async def crash_after_the_results(
+        conn: aiosqlite.Connection, results: Sequence[Any], standings: Sequence[Any]
+    ) -> None:
+        await original(conn, results, [])  # the match, seats, deals and results are written...
+        raise RuntimeError("power cut")  # ...and the standings never are
+
+    monkeypatch.setattr(ratings_module, "_write", crash_after_the_results)
+    match = FinishedMatch(
+        game="block",
+        finished_at=T0,
+        record={"n": 1},
+        seats=seats_of((1, "A", 0, 0.0, False, None), (2, "B", 1, 100.0, True, None)),
+        deals=(),
+    )
+    with pytest.raises(RuntimeError, match="power cut"):
+        await db.games.finish(
+            row.id, row.version, now=T0, status="finished", state={}, seats=[], match=match
+        )
+    assert await tables(db, GUILD) == before
+    assert (await db.ratings.history(GUILD)).total == 1
+    assert await db.matches.for_game(row.id) is None
+    count = await db.fetchone("SELECT count(*) FROM match_seats")
+    assert count is not None
+    assert count[0] == 2  # the first match's seats only
+    game = await db.games.get(row.id)
+    assert game is not None
+    assert (game.status, game.version) == ("playing", row.version)
+
+    monkeypatch.setattr(ratings_module, "_write", original)
+    await db.games.finish(
+        row.id, row.version, now=T0, status="finished", state={}, seats=[], match=match
+    )
+    standings = {s.user_id: s for s in await db.ratings.standings(GUILD)}
+    assert (standings[1].matches, standings[2].wins) == (2, 1)
+
+
+class BrokenRater:
+    def initial(self) -> Rating:
+        return Rating(25.0, 8.0, 1.0)
+
+    def rate(self, game: str, seats: Sequence[RatedSeat]) -> Mapping[int, Rating]:
+        raise ZeroDivisionError("a rating bug")
+
+
+async def test_a_failing_rater_never_loses_a_match(
+    db: Database, matches: Matches, caplog: pytest.LogCaptureFixture
+) -> None:
+    db.ratings.rater = BrokenRater()
+    with caplog.at_level(logging.ERROR, logger="bot.storage.ratings"):
+        await matches.add((1, "A", 0, 100.0, True, None), (2, "B", 1, 0.0, False, None))
+    assert "the rater failed" in caplog.text
+    standings = {s.user_id: s for s in await db.ratings.standings(GUILD)}
+    assert (standings[1].wins, standings[1].rated, standings[1].rating) == (1, 0, None)
+    # with a working rater the stored match is rated by a recompute
+    db.ratings.rater = OpenSkillRater()
+    await db.ratings.recompute(GUILD)
+    standings = {s.user_id: s for s in await db.ratings.standings(GUILD)}
+    assert standings[1].rated == 1
+    assert standings[1].rating is not None
+    assert standings[1].rating.ordinal > 0
+
+
+async def test_without_a_rater_matches_count_but_no_rating_moves(db_path: Path) -> None:
+    async with await Database.open(db_path) as db:
+        await Matches(db).add((1, "A", 0, 100.0, True, None), (2, "B", 1, 0.0, False, None))
+        standings = {s.user_id: s for s in await db.ratings.standings(GUILD)}
+        assert (standings[1].wins, standings[1].rating, standings[2].matches) == (1, None, 1)
+
+
+# -- migrations -----------------------------------------------------------------------------------
+
+
+async def _v1_with_a_finished_match(path: Path) -> None:
+    async with aiosqlite.connect(path, isolation_level=None) as conn:
+        assert await migrate(conn, 1) == 1
+        await conn.execute(
+            "INSERT INTO games (id, guild_id, channel_id, creator_id, status, rules, seats, seed,"
+            " created_at, updated_at) VALUES (1, 5, 6, 11, 'finished', '{}', '[]', 0, ?, ?)",
+            (T0.isoformat(), T0.isoformat()),
+        )
+        await conn.execute(
+            "INSERT INTO matches (id, game_id, guild_id, channel_id, game, finished_at, deals,"
+            " record) VALUES (1, 1, 5, 6, 'block', ?, 1, '{\"format\": \"domino-record/1\"}')",
+            (T0.isoformat(timespec="microseconds"),),
+        )
+        await conn.executemany(
+            "INSERT INTO match_seats (match_id, seat, user_id, ai_level, name, side, total, won,"
+            " place) VALUES (1, ?, ?, NULL, ?, ?, ?, ?, NULL)",
+            [(0, 11, "Ann", 0, 100.0, 1), (1, 12, "Ben", 1, 20.0, 0)],
+        )
+
+
+async def test_a_version_1_file_with_matches_is_migrated_and_counted(db_path: Path) -> None:
+    await _v1_with_a_finished_match(db_path)
+    async with await Database.open(db_path) as db:
+        assert await db.schema_version() == LATEST == 2
+        assert await db.ratings.rebuild_pending()
+        assert await db.ratings.standings(5) == []
+        stats = StatsService(db, clock=lambda: T0)
+        await stats.start()
+        assert not await db.ratings.rebuild_pending()
+        board = await db.ratings.leaderboard(5, "block")
+        assert [(e.name, e.matches, e.wins) for e in board.entries] == [
+            ("Ann", 1, 1),
+            ("Ben", 1, 0),
+        ]
+        assert board.entries[0].rating is not None
+        # the old match is kept and exportable
+        assert (await db.ratings.history(5)).entries[0].id == 1
+        assert await stats.export(5, 1) == {"format": "domino-record/1"}
+    async with await Database.open(db_path) as db:  # and a second start rebuilds nothing
+        assert not await db.ratings.rebuild_pending()
+        assert await db.ratings.rebuild_if_pending() is None
+
+
+@pytest.mark.parametrize("start", [0, 1])
+async def test_every_earlier_version_migrates_to_the_same_schema(
+    tmp_path: Path, start: int
+) -> None:
+    fresh = tmp_path / "fresh.db"
+    async with await Database.open(fresh) as db:
+        want = await db.fetchall("SELECT type, name, sql FROM sqlite_master ORDER BY name")
+        want_rows = [tuple(r) for r in want]
+        assert not await db.ratings.rebuild_pending()
+    old = tmp_path / f"v{start}.db"
+    async with aiosqlite.connect(old, isolation_level=None) as conn:
+        assert await migrate(conn, start) == start
+    async with await Database.open(old) as db:
+        got = await db.fetchall("SELECT type, name, sql FROM sqlite_master ORDER BY name")
+        assert [tuple(r) for r in got] == want_rows
+        assert not await db.ratings.rebuild_pending()  # no matches: nothing to count
+        names = {r[1] for r in want_rows}
+        assert {"standings", "player_results", "leaderboard_seasons"} <= names
+        assert {"standings_by_rating", "player_results_period", "player_results_user"} <= names
