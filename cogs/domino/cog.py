@@ -24,6 +24,7 @@ from bot.i18n import LANGUAGE_NAMES, LANGUAGES, N_, Translator
 from .hand import hand_message
 from .items import DYNAMIC_ITEMS
 from .replies import reply_error
+from .stats import StatsCommands
 from .table import TablePublisher
 from .texts import RULES_TEXT, game_name
 
@@ -76,7 +77,16 @@ def _name(user: discord.abc.User) -> str:
     return getattr(user, "display_name", None) or user.name
 
 
-class Domino(commands.GroupCog, group_name="domino", group_description=locale_str("Play dominoes")):
+class Domino(
+    StatsCommands,
+    commands.GroupCog,
+    group_name="domino",
+    group_description=locale_str("Play dominoes"),
+):
+    """The /domino commands. Match history, leaderboards and stats come from
+    :class:`~cogs.domino.stats.StatsCommands` (discord.py collects app commands along
+    the MRO)."""
+
     def __init__(self, bot: DominoBot) -> None:
         self.bot = bot
         self.publisher = TablePublisher(bot)
@@ -85,10 +95,12 @@ class Domino(commands.GroupCog, group_name="domino", group_description=locale_st
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
         self.bot.games.publisher = self.publisher
+        await super().cog_load()
 
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
         self.bot.games.publisher = None
+        await super().cog_unload()
 
     # -- helpers -----------------------------------------------------------------
 
@@ -457,19 +469,3 @@ def _as_send(message: dict[str, Any]) -> dict[str, Any]:
     if files:
         out["files"] = files
     return out
-
-
-# == Stats (issue 5): /domino leaderboard, stats, history, reset-leaderboard ==================
-# The commands live in cogs/domino/stats.py as a mixin; this subclass adds them to the
-# /domino group (discord.py collects app commands along the MRO). It keeps the cog's name
-# "Domino", so `from .cog import Domino` and get_cog("Domino") find it as before.
-from .stats import StatsCommands  # noqa: E402
-
-
-class Domino(  # type: ignore[no-redef]
-    StatsCommands,
-    Domino,
-    group_name="domino",
-    group_description=locale_str("Play dominoes"),
-):
-    """The /domino commands, with match history, leaderboards and player stats."""

@@ -552,7 +552,7 @@ STATS_ITEMS = (LeaderboardButton, HistoryButton, ExportSelect, ResetButton)
 
 
 class StatsCommands:
-    """The stats commands, mixed into the ``/domino`` GroupCog (see the end of ``cog.py``)."""
+    """The stats commands, mixed into the ``/domino`` GroupCog (``cog.Domino``)."""
 
     bot: DominoBot
     stats: StatsService
