@@ -1,14 +1,20 @@
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+PLAYGROUND := $(VENV)/.playground
 
 .PHONY: test lint typecheck run bench clean catalogs messages
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev]'
+	$(PY) -m pip install --quiet -e '.[dev,playground]'
 	touch $(STAMP)
+
+# The playground extra (SimCord's preview page): `make run` without a token needs it.
+$(PLAYGROUND): $(STAMP)
+	$(PY) -m pip install --quiet -e '.[playground]'
+	touch $(PLAYGROUND)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
@@ -32,10 +38,13 @@ messages: $(STAMP)
 	$(VENV)/bin/pybabel update -i bot/locales/dominobot.pot -d bot/locales -D dominobot \
 		--no-fuzzy-matching --ignore-obsolete
 
+# Everything, the browser test of the playground included (tests/playground, marker
+# `browser`: it needs Chromium at /usr/bin/chromium; `pytest -m "not browser"` skips it).
 test: lint typecheck catalogs
 	$(PY) -m pytest
 
-run: catalogs
+# With DISCORD_TOKEN (environment or .env): the real bot. Without: the offline playground.
+run: catalogs $(PLAYGROUND)
 	$(PY) -m bot
 
 bench: $(STAMP)
