@@ -12,7 +12,8 @@ import discord
 from discord.ext import commands
 
 from bot.discord_i18n import CatalogTranslator
-from bot.games.service import AiPlayer, GameService, random_player
+from bot.engine.ai import choose_move
+from bot.games.service import AiPlayer, GameService
 from bot.i18n import missing_catalogs
 from bot.storage import Database
 
@@ -30,7 +31,7 @@ class DominoBot(commands.Bot):
         *,
         database_path: str | os.PathLike[str] = "dominobot.sqlite3",
         dev_guild_id: int | None = None,
-        ai_player: AiPlayer = random_player,
+        ai_player: AiPlayer = choose_move,
         clock: Callable[[], datetime] = discord.utils.utcnow,
         seed_source: Callable[[], int] | None = None,
     ) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from bot.engine import load_record, replay_summary
+from bot.engine import Played, load_record, replay_summary
 
 
 async def open_table(user, channel, **options):
@@ -65,3 +65,15 @@ async def test_export_gives_a_record_that_replays(bot, channel, alice, bob, driv
     assert record["seats"] == ["alice", "bob"]
     assert replay_summary(load_record(record))["over"] is True
     assert session.state.over
+
+
+async def test_a_hard_ai_seat_plays_a_match_against_a_user(bot, channel, alice, driver):
+    await open_table(alice, channel, game="draw", scoring="single")
+    result = await alice.slash(channel, "domino addbot", level="hard")
+    assert result.ephemeral
+    await alice.slash(channel, "domino start")
+    session = await driver.play_until(lambda s: s.status != "playing")
+    assert session.status == "finished"
+    assert session.seats[1].ai == "hard"
+    history = session.state.deals[0].history
+    assert any(isinstance(e, Played) and e.seat == 1 for e in history)

@@ -1,0 +1,426 @@
+"""AI arena: how strong and how fast the AI levels are, over duplicate deals.
+
+Part 1 (``--part ours``): our levels against each other in several games. Each
+deal is played once per seating, the same tiles every time: in a two-sided game
+(two players, or teams 0+2 against 1+3) twice, the levels swapping sides; in a
+four-player game without teams twice, level A on seats 0+2 then 1+3; with three
+players three times, level A taking each seat in turn against two of level B.
+A deal is won by the side of the seat(s) the deal's result names as winners.
+
+Part 2 (``--part dominoes``): against the AI of the PyPI package ``dominoes``
+6.1.0, ``players.probabilistic_alphabeta(start_move=8, sample_size=20)``, on its
+own game: 4 players, teams 0+2 against 1+3, double-6, 7 tiles each, block, 6-6
+leads (our ``Rules.make("block", players=4, teams=True)`` is the same game). Each
+deal is played twice, our team on seats 0+2 then 1+3. Both engines play the deal
+side by side: their player chooses on its own ``dominoes.Game`` (built with the
+same hands, in the order dealt), ours on a view of our state; every move is
+applied to both (their left end is our west, their right our east) and the two
+tables are checked to agree after every move. Their package deals and samples
+with the global ``random`` module, which is seeded per deal.
+
+Reported per matchup: deals won / drawn / lost by the first-named level, the win
+rate with drawn deals counted as half and its 95% Wilson interval, the win rate
+over decided deals only, and the mean margin per deal (points for points,
+deal values for latvian: see ``margin``) with a 95% interval. Then decision
+times per level: median, 95th percentile and maximum, in milliseconds.
+
+Run ``python benchmarks/ai_arena.py --quick`` for a smoke run; see ``--help``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import math
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from multiprocessing import Pool
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bot.engine import (
+    End,
+    MatchState,
+    Move,
+    Rules,
+    deal_tiles,
+    play,
+    start_match,
+    tile,
+    view,
+)
+from bot.engine.ai import SearchSettings, choose_move
+
+GAMES: dict[str, dict[str, Any]] = {
+    "block-2p": {"game": "block", "players": 2},
+    "block-teams": {"game": "block", "players": 4, "teams": True},
+    "draw-3p": {"game": "draw", "players": 3},
+    "draw-2p-spinner": {"game": "draw", "players": 2, "layout": "spinner"},
+    "allfives-teams": {"game": "allfives", "players": 4, "teams": True},
+    "allfives-2p": {"game": "allfives", "players": 2},
+    "latvian-4p": {"game": "latvian", "players": 4},
+}
+MATCHUPS = (("normal", "easy"), ("hard", "normal"), ("hard", "easy"))
+THEIR_MATCHUPS = (("hard", "alphabeta"), ("hard", "random"), ("alphabeta", "random"))
+
+
+# -- statistics ---------------------------------------------------------------------
+
+
+def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion."""
+    if n == 0:
+        return 0.0, 1.0
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def mean_ci(xs: Sequence[float]) -> tuple[float, float]:
+    """Mean and the half-width of its 95% interval (normal approximation)."""
+    if not xs:
+        return 0.0, 0.0
+    m = statistics.fmean(xs)
+    if len(xs) < 2:
+        return m, 0.0
+    return m, 1.96 * statistics.stdev(xs) / math.sqrt(len(xs))
+
+
+def percentile(xs: Sequence[float], q: float) -> float:
+    s = sorted(xs)
+    if not s:
+        return 0.0
+    k = min(len(s) - 1, max(0, math.ceil(q * len(s)) - 1))
+    return s[k]
+
+
+# -- one deal -----------------------------------------------------------------------
+
+
+@dataclass
+class Outcome:
+    """One deal from the first-named level's point of view."""
+
+    result: int  # 1 won, 0 drawn, -1 lost
+    margin: float
+    times: dict[str, list[float]] = field(default_factory=dict)
+
+
+def margin(state: MatchState, seats: Sequence[int]) -> float:
+    """The first level's margin in the deal's units: its side's points minus the other
+    side's (points, fives), or the other seats' mean minus its own (latvian values,
+    penalty pips), or +1/0/-1 (single)."""
+    rules = state.rules
+    result = state.deal.result
+    assert result is not None
+    if rules.scoring == "single":
+        return float(_result_for(state, seats))
+    mine_sides = {rules.side_of(s) for s in seats}
+    mine = [result.score[i] for i in sorted(mine_sides)]
+    others = [x for i, x in enumerate(result.score) if i not in mine_sides]
+    if rules.scoring in ("penalty", "places"):
+        return statistics.fmean(others) - statistics.fmean(mine)
+    return statistics.fmean(mine) - statistics.fmean(others)
+
+
+def _result_for(state: MatchState, seats: Sequence[int]) -> int:
+    winners = state.deal.result.winners if state.deal.result else ()
+    if not winners:
+        return 0
+    return 1 if set(winners) & set(seats) else -1
+
+
+Chooser = Callable[[MatchState, int], Move]
+
+
+def play_deal(
+    state: MatchState, choosers: Sequence[tuple[str, Chooser]]
+) -> tuple[MatchState, dict[str, list[float]]]:
+    """Play the deal of ``state`` to its end: the final state and decision times per level."""
+    times: dict[str, list[float]] = {}
+    while not state.deal.over:
+        seat = state.deal.turn
+        name, choose = choosers[seat]
+        t0 = time.perf_counter()
+        move = choose(state, seat)
+        times.setdefault(name, []).append(time.perf_counter() - t0)
+        state = play(state, move, seat)
+    return state, times
+
+
+def our_chooser(level: str, rng: random.Random, settings: SearchSettings) -> Chooser:
+    def choose(state: MatchState, seat: int) -> Move:
+        return choose_move(view(state, seat), level, rng, settings)
+
+    return choose
+
+
+# -- part 1: our levels --------------------------------------------------------------
+
+
+def seatings(rules: Rules) -> list[list[int]]:
+    """The seats of the first level in each replay of a deal."""
+    n = rules.players
+    if rules.teams:
+        return [[0, 2], [1, 3]]
+    if n == 2:
+        return [[0], [1]]
+    if n == 4:
+        return [[0, 2], [1, 3]]
+    return [[s] for s in range(n)]
+
+
+def our_task(args: tuple[str, str, str, int, int, SearchSettings]) -> list[Outcome]:
+    """Play one deal in every seating: level ``a`` against level ``b``."""
+    game, a, b, seed, index, settings = args
+    rules = Rules.make(**GAMES[game])
+    rng = random.Random(f"{seed}/{game}/{index}")
+    hands, stock = deal_tiles(rules, rng)
+    leader = rng.randrange(rules.players) if rules.game == "allfives" else None
+    outcomes = []
+    for k, seats in enumerate(seatings(rules)):
+        state = start_match(rules, hands, stock, leader)
+        choosers = []
+        for seat in range(rules.players):
+            level = a if seat in seats else b
+            ai_rng = random.Random(f"{seed}/{game}/{index}/{k}/{seat}")
+            choosers.append((level, our_chooser(level, ai_rng, settings)))
+        final, times = play_deal(state, choosers)
+        outcomes.append(Outcome(_result_for(final, seats), margin(final, seats), times))
+    return outcomes
+
+
+# -- part 2: against the dominoes package ---------------------------------------------
+
+
+class Bridge:
+    """Our state and their ``dominoes.Game`` of the same deal, kept in step."""
+
+    def __init__(self, dominoes: Any, hands: list[list[Any]]) -> None:
+        self.dominoes = dominoes
+        rules = Rules.make("block", players=4, teams=True)
+        self.state = start_match(rules, hands, [])
+        their_hands = [dominoes.Hand([dominoes.Domino(t.low, t.high) for t in h]) for h in hands]
+        six = dominoes.Domino(6, 6)
+        first = next(i for i, h in enumerate(hands) if tile(6, 6) in h)
+        self.game = dominoes.Game(
+            dominoes.Board(), their_hands, [], first, ((six, True),), first, None
+        )
+        # both lead 6-6
+        self.apply(Move.lead(tile(6, 6)))
+
+    def apply(self, move: Move) -> None:
+        seat = self.state.deal.turn
+        assert self.game.turn == seat, (self.game.turn, seat)
+        p = move.placements[0]
+        left = p.end in (None, End.WEST)
+        self.game.make_move(self.dominoes.Domino(p.tile.low, p.tile.high), left)
+        self.state = play(self.state, move, seat)
+        self.check()
+
+    def their_move_to_ours(self, d: Any, left: bool) -> Move:
+        t = tile(d.first, d.second)
+        return Move.single(t, End.WEST if left else End.EAST)
+
+    def check(self) -> None:
+        deal = self.state.deal
+        game = self.game
+        assert (game.result is not None) == deal.over, "one game ended, the other did not"
+        if deal.over:
+            return
+        values = deal.layout.values
+        assert game.board.left_end() == values[End.WEST], "west end differs"
+        assert game.board.right_end() == values[End.EAST], "east end differs"
+        assert game.turn == deal.turn, "turn differs"
+
+
+def their_task(args: tuple[str, str, int, int, SearchSettings]) -> list[Outcome]:
+    """Play one deal twice (first level's team on 0+2, then 1+3) on the bridge."""
+    import dominoes
+
+    a, b, seed, index, settings = args
+    rules = Rules.make("block", players=4, teams=True)
+    rng = random.Random(f"{seed}/dominoes/{index}")
+    hands, _ = deal_tiles(rules, rng)
+    outcomes = []
+    for k, seats in enumerate(([0, 2], [1, 3])):
+        random.seed(f"{seed}/dominoes/{index}/{k}")  # their package's generator
+        bridge = Bridge(dominoes, hands)
+        players: list[tuple[str, Any]] = []
+        for seat in range(4):
+            level = a if seat in seats else b
+            ai_rng = random.Random(f"{seed}/dominoes/{index}/{k}/{seat}")
+            if level == "alphabeta":
+                players.append((level, dominoes.players.probabilistic_alphabeta(8, 20)))
+            elif level == "random":
+                players.append((level, ai_rng))
+            else:
+                players.append((level, our_chooser(level, ai_rng, settings)))
+        times: dict[str, list[float]] = {}
+        while not bridge.state.deal.over:
+            seat = bridge.state.deal.turn
+            level, player = players[seat]
+            t0 = time.perf_counter()
+            if level == "alphabeta":
+                game = bridge.game
+                player(game)
+                move = bridge.their_move_to_ours(*game.valid_moves[0])
+            elif level == "random":
+                move = player.choice(bridge.state.legal_moves())
+            else:
+                move = player(bridge.state, seat)
+            times.setdefault(level, []).append(time.perf_counter() - t0)
+            bridge.apply(move)
+        final = bridge.state
+        outcomes.append(Outcome(_result_for(final, seats), margin(final, seats), times))
+    return outcomes
+
+
+# -- running and reporting ------------------------------------------------------------
+
+
+@dataclass
+class Tally:
+    outcomes: list[Outcome] = field(default_factory=list)
+
+    def row(self, label: str, baseline: float) -> str:
+        n = len(self.outcomes)
+        won = sum(o.result == 1 for o in self.outcomes)
+        drawn = sum(o.result == 0 for o in self.outcomes)
+        lost = n - won - drawn
+        rate = (won + drawn / 2) / n if n else 0.0
+        low, high = wilson(won + drawn / 2, n)
+        decided = won + lost
+        excl = won / decided if decided else 0.0
+        m, h = mean_ci([o.margin for o in self.outcomes])
+        return (
+            f"{label:<34} {n:>6} {won:>5} {drawn:>4} {lost:>5}  {100 * rate:5.1f}% "
+            f"[{100 * low:4.1f}, {100 * high:4.1f}]  {100 * excl:5.1f}%  {baseline:>5.0%}"
+            f"  {m:+7.2f} ±{h:5.2f}"
+        )
+
+
+HEADER = (
+    f"{'matchup (first level: W/D/L)':<34} {'deals':>6} {'won':>5} {'drwn':>4} {'lost':>5}"
+    f"  {'win% (draw=1/2) [95% CI]':<25}  {'decid':>6}  {'base':>5}  {'margin ± 95%':>14}"
+)
+
+
+def baseline_of(game: str) -> float:
+    rules = Rules.make(**GAMES[game])
+    return len(seatings(rules)[0]) / rules.players
+
+
+def run(tasks: list[Any], fn: Callable[[Any], list[Outcome]], jobs: int) -> list[list[Outcome]]:
+    if jobs <= 1:
+        return [fn(t) for t in tasks]
+    with Pool(jobs) as pool:
+        return pool.map(fn, tasks, chunksize=1)
+
+
+def print_times(times: dict[str, list[float]]) -> None:
+    print()
+    print(f"{'decision times':<16} {'decisions':>9} {'median ms':>10} {'p95 ms':>8} {'max ms':>8}")
+    for level in sorted(times):
+        xs = times[level]
+        print(
+            f"{level:<16} {len(xs):>9} {1000 * statistics.median(xs):>10.2f} "
+            f"{1000 * percentile(xs, 0.95):>8.2f} {1000 * max(xs):>8.2f}"
+        )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--part", choices=("ours", "dominoes", "all"), default="all")
+    parser.add_argument("--deals", type=int, default=100, help="deals per matchup (part 1)")
+    parser.add_argument(
+        "--their-deals", type=int, default=400, help="deals per matchup against dominoes"
+    )
+    parser.add_argument("--quick", action="store_true", help="a few deals of each, for a smoke run")
+    parser.add_argument("--games", nargs="*", default=list(GAMES), choices=list(GAMES))
+    parser.add_argument(
+        "--matchups",
+        nargs="*",
+        default=None,
+        help="e.g. hard:normal normal:easy (part 1) or hard:alphabeta hard:random (part 2)",
+    )
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        help="worker processes (timings are only meaningful with 1 on a quiet machine)",
+    )
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--hard",
+        nargs="*",
+        default=[],
+        metavar="NAME=VALUE",
+        help="hard level settings (SearchSettings fields), e.g. work=100000 seconds=0.3",
+    )
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.deals = min(args.deals, 6)
+        args.their_deals = min(args.their_deals, 4)
+    settings = SearchSettings()
+    for item in args.hard:
+        name, _, value = item.partition("=")
+        kind = type(getattr(settings, name))
+        parsed = value.lower() in ("1", "true", "yes") if kind is bool else kind(value)
+        settings = dataclasses.replace(settings, **{name: parsed})
+    chosen = [tuple(m.split(":")) for m in args.matchups] if args.matchups else None
+    times: dict[str, list[float]] = {}
+    started = time.perf_counter()
+
+    def collect(groups: list[list[Outcome]]) -> Tally:
+        tally = Tally()
+        for group in groups:
+            for o in group:
+                tally.outcomes.append(o)
+                for level, xs in o.times.items():
+                    times.setdefault(level, []).extend(xs)
+        return tally
+
+    print(
+        f"AI arena: seed {args.seed}, {args.jobs} job(s), Python {sys.version.split()[0]}\n"
+        f"hard: {settings}"
+    )
+    if args.part in ("ours", "all"):
+        print(f"\nPart 1: our levels, {args.deals} deals per matchup, every seating of each")
+        print(HEADER)
+        for game in args.games:
+            for a, b in MATCHUPS:
+                if chosen is not None and (a, b) not in chosen:
+                    continue
+                tasks = [(game, a, b, args.seed, i, settings) for i in range(args.deals)]
+                tally = collect(run(tasks, our_task, args.jobs))
+                print(tally.row(f"{game} {a} v {b}", baseline_of(game)), flush=True)
+    if args.part in ("dominoes", "all"):
+        import dominoes  # noqa: F401
+
+        print(
+            f"\nPart 2: against dominoes 6.1.0 (4 players, teams, double-6, block, 6-6 leads), "
+            f"{args.their_deals} deals per matchup, both seatings of each"
+        )
+        print(HEADER)
+        for a, b in THEIR_MATCHUPS:
+            if chosen is not None and (a, b) not in chosen:
+                continue
+            tasks = [(a, b, args.seed, i, settings) for i in range(args.their_deals)]
+            tally = collect(run(tasks, their_task, args.jobs))
+            print(tally.row(f"{a} v {b}", 0.5), flush=True)
+    print_times(times)
+    print(f"\n{time.perf_counter() - started:.0f} s in all")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,61 @@
+"""AI seats: choose a move for a seat from what that seat may see.
+
+Three levels:
+
+* ``easy`` -- a random legal move;
+* ``normal`` -- a heuristic player (:mod:`bot.engine.ai.normal`);
+* ``hard`` -- determinized Monte Carlo search over the hidden tiles
+  (:mod:`bot.engine.ai.search`).
+
+Usage::
+
+    seen = view(state, seat)
+    move = choose_move(seen, "hard", random.Random(seed))
+    state = play(state, move, seat)
+
+The decision is computed from the :class:`PlayerView` alone, so no level can
+look at another seat's hand: two states that look the same to the seat get the
+same move for the same ``rng`` state.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..moves import Move
+from ..view import PlayerView
+from .knowledge import read_view
+from .normal import normal_move
+from .search import SearchSettings, hard_move
+
+LEVELS = ("easy", "normal", "hard")
+"""The AI levels, weakest first."""
+
+
+def choose_move(
+    seen: PlayerView,
+    level: str,
+    rng: random.Random,
+    settings: SearchSettings | None = None,
+) -> Move:
+    """The move ``level`` makes for the seat of ``seen``, whose turn it must be.
+
+    ``settings`` tunes the hard level's search (default :class:`SearchSettings`).
+    Raises ``ValueError`` for an unknown level or when the seat has no move to make.
+    """
+    if level not in LEVELS:
+        raise ValueError(f"unknown AI level {level!r}; choose one of {', '.join(LEVELS)}")
+    moves = seen.legal_moves
+    if not moves:
+        raise ValueError("it is not this seat's turn, or the deal is over")
+    if level == "easy":
+        return rng.choice(moves)
+    if len(moves) == 1:
+        return moves[0]
+    know = read_view(seen)
+    if level == "normal":
+        return normal_move(know, rng)
+    return hard_move(know, rng, settings or SearchSettings())
+
+
+__all__ = ["LEVELS", "SearchSettings", "choose_move"]

@@ -1,0 +1,48 @@
+"""How good a finished deal is for one side, in the units of the deal's scoring mode.
+
+* ``points``: the side's points minus the best other side's, plus a bonus for
+  winning the deal (a deal won is what a match to a target is made of), and a
+  larger one when the deal decides the match;
+* ``fives``: the same with all-fives scores (counts and bonus);
+* ``penalty``: the other players' mean minus points against the side's own;
+* ``places`` (latvian): the other players' mean deal value minus the side's own;
+* ``single``: 1 for a win, 0 for a drawn deal, -1 for a loss.
+
+Partners share a side, so a partner's result is the side's result.
+"""
+
+from __future__ import annotations
+
+from ..deal import Deal
+
+WIN_BONUS = 8.0
+"""Points a won deal is worth beyond its margin (``points`` and ``fives``)."""
+MATCH_BONUS = 40.0
+"""Points a deal that wins (or loses) the match is worth beyond its margin."""
+
+
+def deal_value(deal: Deal, side: int) -> float:
+    """The value of the finished ``deal`` for ``side`` (higher is better)."""
+    result = deal.result
+    assert result is not None, "the deal is not over"
+    rules = deal.rules
+    scoring = rules.scoring
+    winners = result.winners
+    won = 0
+    if winners:
+        won = 1 if rules.side_of(winners[0]) == side else -1
+    if scoring == "single":
+        return float(won)
+    score = result.score
+    others = [s for i, s in enumerate(score) if i != side]
+    if scoring == "penalty" or scoring == "places":
+        return sum(others) / len(others) - score[side]
+    value = score[side] - max(others) + WIN_BONUS * won
+    target = rules.target
+    if target is not None:
+        base = deal.base_totals
+        mine = base[side] + score[side] >= target
+        theirs = any(base[i] + s >= target for i, s in enumerate(score) if i != side)
+        if mine != theirs:
+            value += MATCH_BONUS if mine else -MATCH_BONUS
+    return value

@@ -1,0 +1,234 @@
+"""The ``hard`` level: determinized Monte Carlo search under hidden information.
+
+Each iteration samples a *world* (a guess at every hidden tile consistent with
+the public history, :mod:`bot.engine.ai.determinize`), builds it as a deal, and
+plays every candidate move in it. What follows each candidate is valued:
+
+* exactly, when the rest can be solved (:mod:`bot.engine.ai.solver`: line
+  layouts, two sides, few tiles left): both sides then play perfectly *in that
+  world*;
+* otherwise by a playout (:mod:`bot.engine.ai.rollout`), which hands over to
+  the exact solver once few enough tiles are left, where it can.
+
+The playouts of one world share their random numbers, so candidates are
+compared on equal terms. A finished deal is valued by its scoring mode from the
+mover's side (:mod:`bot.engine.ai.evaluate`); the candidate with the best mean
+wins. Candidates are the normal level's best few moves, so long latvian move
+lists stay affordable.
+
+Effort is counted in deterministic *work units* (about a microsecond each on the
+machine the defaults were tuned on): a sampled world, a playout move and a solver
+node each cost a fixed number. Search stops when the work budget or the world
+cap is spent, or at the ``seconds`` deadline, a safety net: when the budget runs
+out first, a decision depends only on the view and the ``random.Random`` given.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass
+
+from ..deal import Deal
+from ..moves import Move
+from .determinize import build_deal, sample_world
+from .evaluate import deal_value
+from .knowledge import Knowledge
+from .normal import score_moves
+from .rollout import playout
+from .solver import LineSolver, SearchLimit, solvable
+
+WORLD_COST = 20
+"""Work units to sample and build one world, plus ``TILE_COST`` per unseen tile."""
+TILE_COST = 2
+CANDIDATE_COST = 5
+"""Work units to set up and value one candidate in one world."""
+MOVE_COST = 10
+"""Work units per move of a playout; more in all fives (the count is worked out for
+every legal move) and latvian (long move lists)."""
+FIVES_MOVE_COST = 23
+LATVIAN_MOVE_COST = 36
+NODE_COST = 1.4
+"""Work units per node of the exact solver."""
+
+
+@dataclass(frozen=True, slots=True)
+class SearchSettings:
+    """How much the hard level searches."""
+
+    work: int = 150_000
+    """Work units per decision (see the module docstring)."""
+    worlds: int = 500
+    """Sampled worlds at most (each plays every candidate once)."""
+    seconds: float = 0.22
+    """Deadline per decision, a safety net (at least one world is always played)."""
+    candidates: int = 8
+    """Moves searched: the normal level's best ones."""
+    epsilon: float = 0.1
+    """Chance of a random move at each turn of a playout."""
+    exact_tiles: int = 20
+    """Solve exactly from the root when the hands hold this many tiles or fewer."""
+    endgame_tiles: int = 12
+    """Playouts hand over to the exact solver at this many tiles in hands."""
+    solver_nodes: int = 30_000
+    """Solver nodes per world at most; past it the world is valued by playouts."""
+    halving: bool = True
+    """Drop the worse half of the candidates after each round (sequential halving)."""
+
+
+def hard_move(know: Knowledge, rng: random.Random, settings: SearchSettings) -> Move:
+    """The candidate with the best mean value over sampled worlds."""
+    if len(know.legal) == 1:
+        return know.legal[0]
+    return rank_moves(know, rng, settings)[0][0]
+
+
+def rank_moves(
+    know: Knowledge, rng: random.Random, settings: SearchSettings
+) -> list[tuple[Move, float]]:
+    """The candidates and their mean values over the sampled worlds, best first (ties:
+    the normal level's order)."""
+    deadline = time.perf_counter() + settings.seconds
+    moves = know.legal
+    scores = score_moves(know, moves)
+    order = sorted(range(len(moves)), key=lambda i: -scores[i])
+    candidates = [moves[i] for i in order[: max(1, settings.candidates)]]
+    if len(candidates) == 1:
+        return [(candidates[0], 0.0)]
+    search = _Search(know, candidates, settings)
+    means = search.run(rng, deadline)
+    return [(candidates[j], means[j]) for j in search.ranking()]
+
+
+class _Search:
+    """One decision's search: the candidates' summed values and the work spent."""
+
+    def __init__(self, know: Knowledge, candidates: list[Move], settings: SearchSettings) -> None:
+        rules = know.rules
+        self.know = know
+        self.candidates = candidates
+        self.settings = settings
+        self.side = rules.side_of(know.seat)
+        self.world_cost = WORLD_COST + TILE_COST * know.unseen.bit_count()
+        self.move_cost = (
+            LATVIAN_MOVE_COST
+            if rules.game == "latvian"
+            else FIVES_MOVE_COST
+            if rules.scoring == "fives"
+            else MOVE_COST
+        )
+        self.work = 0.0
+        self.worlds = 0
+        self.totals: list[float] = []
+        self.counts: list[int] = []
+        self.active: list[int] = []
+        self.dropped: list[int] = []
+        self.solve_root = sum(know.hand_sizes) <= settings.exact_tiles
+        """Solve each world exactly from the root (until one proves too big)."""
+        self.solve_end = settings.endgame_tiles >= 0
+        """Hand playouts over to the solver (until one proves too big)."""
+
+    def run(self, rng: random.Random, deadline: float) -> list[float]:
+        """Search until the budget, the world cap or the deadline; the mean value of
+        each candidate over the worlds it was played in.
+
+        Sequential halving: the budget is split into rounds; after each round the
+        worse half of the candidates still in play is dropped, so the best few get
+        most of the worlds. All candidates in play share every world.
+        """
+        settings = self.settings
+        clock = time.perf_counter
+        n = len(self.candidates)
+        totals = self.totals = [0.0] * n
+        self.counts = [0] * n
+        active = self.active = list(range(n))
+        rounds = max(1, math.ceil(math.log2(n))) if settings.halving else 1
+        for r in range(rounds):
+            goal = settings.work * (r + 1) / rounds
+            played = 0
+            while self.worlds < settings.worlds and (not played or self.work < goal):
+                if self.worlds and clock() > deadline:
+                    return self._means()
+                self._world(rng, active)
+                played += 1
+            if r + 1 < rounds and len(active) > 1:
+                active.sort(key=lambda j: (-totals[j], j))
+                keep = (len(active) + 1) // 2
+                self.dropped[:0] = active[keep:]
+                del active[keep:]
+        return self._means()
+
+    def _means(self) -> list[float]:
+        return [t / c if c else -math.inf for t, c in zip(self.totals, self.counts, strict=True)]
+
+    def ranking(self) -> list[int]:
+        """Candidate indexes, best first: those still in play by mean, then the dropped
+        ones, the latest dropped first."""
+        means = self._means()
+        return sorted(self.active, key=lambda j: (-means[j], j)) + self.dropped
+
+    def _world(self, rng: random.Random, active: list[int]) -> None:
+        """Sample one world and play the candidates ``active`` in it."""
+        base = build_deal(self.know, sample_world(self.know, rng))
+        seed = rng.getrandbits(64)
+        self.work += self.world_cost + CANDIDATE_COST * len(active)
+        self.worlds += 1
+        moves = [self.candidates[j] for j in active]
+        exact = solvable(base)
+        values = self._solve_all(base, moves) if exact and self.solve_root else None
+        if values is None:
+            values = self._playouts(base, moves, seed, exact and self.solve_end)
+        for j, v in zip(active, values, strict=True):
+            self.totals[j] += v
+            self.counts[j] += 1
+
+    def _node_budget(self) -> int:
+        left = (self.settings.work - self.work) / NODE_COST
+        return max(1, min(self.settings.solver_nodes, int(left)))
+
+    def _solve_all(self, base: Deal, moves: list[Move]) -> list[float] | None:
+        """Exact values of every candidate in one world, or ``None`` past the node budget."""
+        side = self.side
+        solver = LineSolver(base, side, self._node_budget())
+        values = []
+        try:
+            for move in moves:
+                deal = base.copy()
+                deal.push(move)
+                values.append(deal_value(deal, side) if deal.end else solver.value(deal))
+        except SearchLimit:
+            self.solve_root = False  # too big to solve: playouts from here on
+            return None
+        finally:
+            self.work += solver.nodes * NODE_COST
+        return values
+
+    def _playouts(self, base: Deal, moves: list[Move], seed: int, solve_end: bool) -> list[float]:
+        """Each candidate valued by one playout (the same random numbers for all), handed
+        over to the exact solver at ``endgame_tiles`` when ``solve_end``."""
+        settings = self.settings
+        side = self.side
+        stop = settings.endgame_tiles if solve_end else -1
+        solver = LineSolver(base, side, self._node_budget()) if solve_end else None
+        values = []
+        for move in moves:
+            deal = base.copy()
+            deal.push(move)
+            rng = random.Random(seed)
+            until = stop if solver is not None else -1
+            voids = list(self.know.voids)
+            self.work += self.move_cost * playout(deal, rng, settings.epsilon, until, voids)
+            if deal.end is None and solver is not None:
+                before = solver.nodes
+                try:
+                    values.append(solver.value(deal))
+                    continue
+                except SearchLimit:
+                    self.solve_end = False  # endgames too big here: plain playouts
+                finally:
+                    self.work += (solver.nodes - before) * NODE_COST
+                solver = None
+                self.work += self.move_cost * playout(deal, rng, settings.epsilon, -1, voids)
+            values.append(deal_value(deal, side))
+        return values

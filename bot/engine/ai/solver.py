@@ -1,0 +1,226 @@
+"""An exact solver for the end of a sampled deal on a line layout, two sides.
+
+In a sampled world every tile is known, so the rest of a block or draw deal on a
+``line`` layout is a game of perfect information whose whole state is the hands,
+the two numbers the ends show, whose turn it is, the passes in a row and how far
+the boneyard has been drawn. :class:`LineSolver` searches it to the end with
+alpha-beta (the mover's side maximizes, the other side minimizes) and a
+transposition table, and values finished deals exactly as
+:func:`bot.engine.ai.evaluate.deal_value` does.
+
+It gives up (raises :class:`SearchLimit`) past a node budget, and the caller falls
+back on playouts.
+"""
+
+from __future__ import annotations
+
+from ..deal import Deal
+from ..moves import End
+from ..tiles import PIPS, SUIT_MASKS
+from .evaluate import MATCH_BONUS, WIN_BONUS
+
+INF = float("inf")
+_EXACT, _LOWER, _UPPER = 0, 1, 2
+
+
+class SearchLimit(Exception):
+    """The solver used up its node budget."""
+
+
+def solvable(deal: Deal) -> bool:
+    """Whether :class:`LineSolver` handles this deal: line layout, two sides, lead laid."""
+    rules = deal.rules
+    return (
+        rules.layout == "line"
+        and len(rules.sides) == 2
+        and rules.scoring in ("points", "single", "penalty")
+        and deal.layout.lead is not None
+        and deal.end is None
+    )
+
+
+class LineSolver:
+    """Exact values of positions of one sampled line-layout deal, for ``side``.
+
+    One solver serves every position of the same world (its transposition table is
+    shared); ``budget`` caps the nodes it may visit in all.
+    """
+
+    __slots__ = (
+        "base",
+        "blocked_minus",
+        "budget",
+        "draws",
+        "n",
+        "nodes",
+        "scoring",
+        "side",
+        "side_of",
+        "stock",
+        "table",
+        "target",
+    )
+
+    def __init__(self, deal: Deal, side: int, budget: int) -> None:
+        rules = deal.rules
+        self.n = rules.players
+        self.side_of = tuple(rules.side_of(s) for s in range(self.n))
+        self.side = side
+        self.scoring = rules.scoring
+        self.blocked_minus = rules.blocked_scoring == "minus_own"
+        self.target = rules.target
+        self.base = deal.base_totals
+        self.draws = rules.draws
+        self.stock = deal.stock
+        self.budget = budget
+        self.nodes = 0
+        self.table: dict[tuple[object, ...], tuple[int, float]] = {}
+
+    def value(self, deal: Deal) -> float:
+        """The exact value of ``deal`` as it stands (a :func:`solvable` deal of this
+        solver's world, perhaps further on)."""
+        values = deal.layout.values
+        return self._turn(
+            deal.hands[:],
+            values[End.WEST],
+            values[End.EAST],
+            deal.turn,
+            deal.passes,
+            deal.drawn,
+            -INF,
+            INF,
+        )
+
+    # -- search ------------------------------------------------------------------
+
+    def _turn(
+        self,
+        hands: list[int],
+        w: int,
+        e: int,
+        seat: int,
+        passes: int,
+        drawn: int,
+        alpha: float,
+        beta: float,
+    ) -> float:
+        """Value with ``seat`` to act (before any forced draw)."""
+        self.nodes += 1
+        if self.nodes > self.budget:
+            raise SearchLimit
+        fit = SUIT_MASKS[w] | SUIT_MASKS[e]
+        hand = hands[seat]
+        playable = hand & fit
+        forced = -1
+        if not playable and self.draws and drawn < len(self.stock):
+            stock = self.stock
+            while drawn < len(stock):
+                top = stock[drawn]
+                drawn += 1
+                hand |= 1 << top
+                if fit >> top & 1:
+                    forced = top
+                    break
+            hands = hands[:]
+            hands[seat] = hand
+            playable = (1 << forced) if forced >= 0 else 0
+        nxt = seat + 1 if seat + 1 < self.n else 0
+        if not playable:
+            if passes + 1 >= self.n:
+                return self._final(hands, None)
+            return self._turn(hands, w, e, nxt, passes + 1, drawn, alpha, beta)
+
+        lo, hi = (w, e) if w <= e else (e, w)
+        key = (*hands, lo, hi, seat, passes, drawn)
+        entry = self.table.get(key)
+        if entry is not None:
+            flag, stored = entry
+            if flag == _EXACT:
+                return stored
+            if flag == _LOWER and stored >= beta:
+                return stored
+            if flag == _UPPER and stored <= alpha:
+                return stored
+
+        maximize = self.side_of[seat] == self.side
+        a0, b0 = alpha, beta
+        best = -INF if maximize else INF
+        # heavier tiles first: good moves first make the cut-offs come sooner
+        tiles: list[int] = []
+        rest = playable
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            tiles.append(low.bit_length() - 1)
+        tiles.sort(key=PIPS.__getitem__, reverse=True)
+        for t in tiles:
+            bit = 1 << t
+            child = hands[:]
+            child[seat] = hand & ~bit
+            ends: list[tuple[int, int]] = []
+            if SUIT_MASKS[w] >> t & 1:
+                ends.append((PIPS[t] - w, e))
+            if SUIT_MASKS[e] >> t & 1 and (w != e or not ends):
+                ends.append((w, PIPS[t] - e))
+            for nw, ne in ends:
+                if not child[seat]:
+                    value = self._final(child, seat)
+                else:
+                    value = self._turn(child, nw, ne, nxt, 0, drawn, alpha, beta)
+                if maximize:
+                    if value > best:
+                        best = value
+                        if best > alpha:
+                            alpha = best
+                else:
+                    if value < best:
+                        best = value
+                        if best < beta:
+                            beta = best
+                if alpha >= beta:
+                    break
+            if alpha >= beta:
+                break
+        if best <= a0:
+            self.table[key] = (_UPPER, best)
+        elif best >= b0:
+            self.table[key] = (_LOWER, best)
+        else:
+            self.table[key] = (_EXACT, best)
+        return best
+
+    def _final(self, hands: list[int], out_seat: int | None) -> float:
+        """The value of a finished deal (a domino by ``out_seat``, or blocked)."""
+        pips = [0, 0]
+        side_of = self.side_of
+        for seat, hand in enumerate(hands):
+            while hand:
+                low = hand & -hand
+                hand ^= low
+                pips[side_of[seat]] += PIPS[low.bit_length() - 1]
+        me = self.side
+        if out_seat is not None:
+            winner: int | None = side_of[out_seat]
+        elif pips[0] != pips[1]:
+            winner = 0 if pips[0] < pips[1] else 1
+        else:
+            winner = None
+        won = 0 if winner is None else (1 if winner == me else -1)
+        if self.scoring == "single":
+            return float(won)
+        if self.scoring == "penalty":
+            return float(pips[1 - me] - pips[me])
+        score = [0, 0]
+        if winner is not None:
+            gain = pips[1 - winner]
+            if out_seat is None and self.blocked_minus:
+                gain -= pips[winner]
+            score[winner] = gain
+        value = float(score[me] - score[1 - me]) + WIN_BONUS * won
+        target = self.target
+        if target is not None:
+            mine = self.base[me] + score[me] >= target
+            theirs = self.base[1 - me] + score[1 - me] >= target
+            if mine != theirs:
+                value += MATCH_BONUS if mine else -MATCH_BONUS
+        return value
