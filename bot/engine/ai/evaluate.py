@@ -21,7 +21,7 @@ MATCH_BONUS = 40.0
 """Points a deal that wins (or loses) the match is worth beyond its margin."""
 
 
-def deal_value(deal: Deal, side: int) -> float:
+def deal_value(deal: Deal, side: int, win_bonus: float = WIN_BONUS) -> float:
     """The value of the finished ``deal`` for ``side`` (higher is better)."""
     result = deal.result
     assert result is not None, "the deal is not over"
@@ -37,7 +37,7 @@ def deal_value(deal: Deal, side: int) -> float:
     others = [s for i, s in enumerate(score) if i != side]
     if scoring == "penalty" or scoring == "places":
         return sum(others) / len(others) - score[side]
-    value = score[side] - max(others) + WIN_BONUS * won
+    value = score[side] - max(others) + win_bonus * won
     target = rules.target
     if target is not None:
         base = deal.base_totals

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from ..deal import Deal
 from ..moves import Move
 from .determinize import build_deal, sample_world
-from .evaluate import deal_value
+from .evaluate import WIN_BONUS, deal_value
 from .knowledge import Knowledge
 from .normal import score_moves
 from .rollout import playout
@@ -73,6 +73,8 @@ class SearchSettings:
     """Playouts hand over to the exact solver at this many tiles in hands."""
     solver_nodes: int = 30_000
     """Solver nodes per world at most; past it the world is valued by playouts."""
+    win_bonus: float = WIN_BONUS
+    """Points a won deal is worth beyond its margin (points and fives scoring)."""
     halving: bool = True
     """Drop the worse half of the candidates after each round (sequential halving)."""
 
@@ -190,13 +192,14 @@ class _Search:
     def _solve_all(self, base: Deal, moves: list[Move]) -> list[float] | None:
         """Exact values of every candidate in one world, or ``None`` past the node budget."""
         side = self.side
-        solver = LineSolver(base, side, self._node_budget())
+        bonus = self.settings.win_bonus
+        solver = LineSolver(base, side, self._node_budget(), bonus)
         values = []
         try:
             for move in moves:
                 deal = base.copy()
                 deal.push(move)
-                values.append(deal_value(deal, side) if deal.end else solver.value(deal))
+                values.append(deal_value(deal, side, bonus) if deal.end else solver.value(deal))
         except SearchLimit:
             self.solve_root = False  # too big to solve: playouts from here on
             return None
@@ -210,7 +213,9 @@ class _Search:
         settings = self.settings
         side = self.side
         stop = settings.endgame_tiles if solve_end else -1
-        solver = LineSolver(base, side, self._node_budget()) if solve_end else None
+        solver = (
+            LineSolver(base, side, self._node_budget(), settings.win_bonus) if solve_end else None
+        )
         values = []
         for move in moves:
             deal = base.copy()
@@ -230,5 +235,5 @@ class _Search:
                     self.work += (solver.nodes - before) * NODE_COST
                 solver = None
                 self.work += self.move_cost * playout(deal, rng, settings.epsilon, -1, voids)
-            values.append(deal_value(deal, side))
+            values.append(deal_value(deal, side, settings.win_bonus))
         return values

@@ -59,9 +59,10 @@ class LineSolver:
         "stock",
         "table",
         "target",
+        "win_bonus",
     )
 
-    def __init__(self, deal: Deal, side: int, budget: int) -> None:
+    def __init__(self, deal: Deal, side: int, budget: int, win_bonus: float = WIN_BONUS) -> None:
         rules = deal.rules
         self.n = rules.players
         self.side_of = tuple(rules.side_of(s) for s in range(self.n))
@@ -74,6 +75,7 @@ class LineSolver:
         self.stock = deal.stock
         self.budget = budget
         self.nodes = 0
+        self.win_bonus = win_bonus
         self.table: dict[tuple[object, ...], tuple[int, float]] = {}
 
     def value(self, deal: Deal) -> float:
@@ -216,7 +218,7 @@ class LineSolver:
             if out_seat is None and self.blocked_minus:
                 gain -= pips[winner]
             score[winner] = gain
-        value = float(score[me] - score[1 - me]) + WIN_BONUS * won
+        value = float(score[me] - score[1 - me]) + self.win_bonus * won
         target = self.target
         if target is not None:
             mine = self.base[me] + score[me] >= target

@@ -92,6 +92,32 @@ def test_latvian_lays_two_doubles_at_once(level: str):
     assert sorted(move.tiles) == [T("4-4"), T("6-6")]
 
 
+def latvian_after_the_lead(second_hand: str) -> MatchState:
+    """Latvian, two players: seat 0 leads 1-1 (four ends showing 1); seat 1 to play."""
+    state = match(
+        Rules.make("latvian", players=2, deals=1),
+        ["1-1 0-0 0-1 1-2 1-3 1-4 6-6", second_hand],
+    )
+    return moves_of(state, Move.lead(T("1-1")))
+
+
+def test_normal_closes_an_end_it_cannot_follow():
+    # 1-5 is seat 1's only tile with a 1; it holds no other 5, and six 5s are unseen:
+    # laid face up, the 5 would be the opponent's; face down it closes the end.
+    state = latvian_after_the_lead("1-5 0-2 0-3 2-3 2-4 3-4 0-4")
+    move = decide(state, "normal")
+    assert move.tile == T("1-5")
+    assert move.placements[0].closed
+
+
+def test_normal_keeps_open_an_end_it_can_follow():
+    # The same, but seat 1 also holds 5-6: the 5 end is worth keeping open.
+    state = latvian_after_the_lead("1-5 5-6 0-2 0-3 2-3 2-4 3-4")
+    move = decide(state, "normal")
+    assert move.tile == T("1-5")
+    assert not move.placements[0].closed
+
+
 def passed_on_four_and_six() -> MatchState:
     """Teams; seat 1 passed while the ends showed 6 and 4; seat 0 to play on 5 | 6."""
     hands = [
