@@ -18,11 +18,13 @@ applied to both (their left end is our west, their right our east) and the two
 tables are checked to agree after every move. Their package deals and samples
 with the global ``random`` module, which is seeded per deal.
 
-Reported per matchup: deals won / drawn / lost by the first-named level, the win
-rate with drawn deals counted as half and its 95% Wilson interval, the win rate
-over decided deals only, and the mean margin per deal (points for points,
-deal values for latvian: see ``margin``) with a 95% interval. Then decision
-times per level: median, 95th percentile and maximum, in milliseconds.
+Reported per matchup: deals played (every seating of a deal counts), deals won /
+drawn / lost by the first-named level, its win rate with drawn deals counted as
+half and the 95% Wilson interval, the win rate over decided deals only, the
+baseline (the share of seats it holds: what equal players would win), and the
+mean margin per deal (points for points and fives, deal values for latvian: see
+``margin``) with a 95% interval. Then decision times per level: median, 95th
+percentile and maximum, in milliseconds (meaningful with ``--jobs 1``).
 
 Run ``python benchmarks/ai_arena.py --quick`` for a smoke run; see ``--help``.
 """
@@ -339,13 +341,30 @@ def print_times(times: dict[str, list[float]]) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--part", choices=("ours", "dominoes", "all"), default="all")
-    parser.add_argument("--deals", type=int, default=100, help="deals per matchup (part 1)")
     parser.add_argument(
-        "--their-deals", type=int, default=400, help="deals per matchup against dominoes"
+        "--part",
+        choices=("ours", "dominoes", "all"),
+        default="all",
+        help="our levels against each other, against dominoes 6.1.0, or both (default)",
     )
-    parser.add_argument("--quick", action="store_true", help="a few deals of each, for a smoke run")
-    parser.add_argument("--games", nargs="*", default=list(GAMES), choices=list(GAMES))
+    parser.add_argument(
+        "--deals",
+        type=int,
+        default=100,
+        help="part 1: distinct deals per matchup, each played in every seating (default 100)",
+    )
+    parser.add_argument(
+        "--their-deals",
+        type=int,
+        default=400,
+        help="part 2: distinct deals per matchup, each played twice (default 400)",
+    )
+    parser.add_argument(
+        "--quick", action="store_true", help="6 and 4 deals per matchup: a smoke run"
+    )
+    parser.add_argument(
+        "--games", nargs="*", default=list(GAMES), choices=list(GAMES), help="part 1 games"
+    )
     parser.add_argument(
         "--matchups",
         nargs="*",
@@ -358,7 +377,7 @@ def main(argv: list[str] | None = None) -> int:
         default=1,
         help="worker processes (timings are only meaningful with 1 on a quiet machine)",
     )
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=1, help="deals and AI seeds derive from it")
     parser.add_argument(
         "--hard",
         nargs="*",
