@@ -11,7 +11,7 @@ No SQL lives outside this package.
 from .database import Database
 from .errors import ChannelBusyError, MigrationError, StaleGameError, StorageError
 from .games import ACTIVE_STATUSES, CLEARABLE, FINAL_STATUSES, STATUSES, GameRepository, GameRow
-from .guilds import GuildRepository
+from .guilds import GuildRepository, GuildSettings
 from .matches import FinishedMatch, MatchDeal, MatchRepository, MatchRow, MatchSeat
 from .migrations import LATEST, MIGRATIONS, migrate
 from .ratings import (
@@ -50,6 +50,7 @@ __all__ = [
     "GameRepository",
     "GameRow",
     "GuildRepository",
+    "GuildSettings",
     "HistoryPage",
     "MatchDeal",
     "MatchRepository",

@@ -1,12 +1,31 @@
-"""The SQLite database: one shared aiosqlite connection, serialized by a lock.
+"""The SQLite database: one writer connection behind a lock, and read-only readers.
 
-All access goes through one connection (see ``shared/NOTES.md``: one writer
-connection serialized by a lock beats a connection per task). The lock is held
-for a whole transaction and for every read, so a read never sees another task's
-uncommitted writes. A task that holds a transaction may read through
-:meth:`Database.fetchone` / :meth:`Database.fetchall` (they see its own writes),
-but must not open a second transaction, nor wait on child tasks that touch the
-database, while it holds one.
+**Writes** run on one writer connection: each :meth:`Database.transaction` holds
+the writer lock from ``BEGIN IMMEDIATE`` to ``COMMIT`` (see ``shared/NOTES.md``:
+one writer connection serialized by a lock beats a connection per task).
+
+**Reads never wait for writes.** In WAL mode a reader sees the last committed
+state while a write transaction is open, so :meth:`Database.fetchone`,
+:meth:`Database.fetchall` and :meth:`Database.schema_version` go to a separate
+``query_only`` connection and take no lock. Each read is a single ``execute`` +
+``fetchall`` call on that connection's thread: it is its own read transaction,
+sees every commit made before it was called, and cannot interleave with another
+read. Another task's uncommitted writes are never visible. A task that holds a
+write transaction reads through the writer instead, so it sees its own writes.
+
+**Snapshots** (:meth:`Database.snapshot`: ``BEGIN DEFERRED`` over several reads)
+get a second reader and a lock of their own. On the shared reader an open
+snapshot would pull other tasks' reads into its transaction and show them an
+older state (a task could miss its own just-committed save); a lock shared by
+reads and snapshots would make every read wait for a leaderboard page. With two
+readers, plain reads wait for nothing and snapshots wait only for each other.
+
+A **private** database (``":memory:"``, or ``""`` for a temporary file) exists
+only for the connection that opened it: there the writer does everything, and
+reads and snapshots take the writer lock.
+
+A task holding a transaction or a snapshot must not open another one (that
+raises StorageError), nor wait on a child task that writes.
 """
 
 from __future__ import annotations
@@ -23,6 +42,7 @@ from typing import Any, Self
 
 import aiosqlite
 
+from .connections import close_all, connect, is_private
 from .errors import StorageError
 from .games import GameRepository
 from .guilds import GuildRepository
@@ -36,8 +56,6 @@ log = logging.getLogger(__name__)
 # holds every hand, and a hand must never reach a log. Keep it to warnings.
 logging.getLogger("aiosqlite").setLevel(logging.WARNING)
 
-BUSY_TIMEOUT_MS = 5000
-
 
 class Database:
     """The bot's database; build it with :meth:`open`, release it with :meth:`close`."""
@@ -47,12 +65,20 @@ class Database:
     guilds: GuildRepository
     ratings: RatingRepository
 
-    def __init__(self, conn: aiosqlite.Connection, path: str) -> None:
-        """Wrap an open connection; use :meth:`open` instead."""
-        self._conn = conn
+    def __init__(
+        self,
+        writer: aiosqlite.Connection,
+        path: str,
+        readers: tuple[aiosqlite.Connection, aiosqlite.Connection] | None = None,
+    ) -> None:
+        """Wrap open connections (``readers``: plain reads, snapshots); use :meth:`open`."""
+        self._writer = writer
+        self._readers = readers
         self.path = path
         self._lock = asyncio.Lock()
         self._owner: asyncio.Task[Any] | None = None
+        self._snapshot_lock = asyncio.Lock()
+        self._snapshot_owner: asyncio.Task[Any] | None = None
         self._closed = False
         self.games = GameRepository(self)
         self.matches = MatchRepository(self)
@@ -61,34 +87,42 @@ class Database:
 
     @classmethod
     async def open(cls, path: str | os.PathLike[str]) -> Database:
-        """Connect to ``path`` (created if missing), set the pragmas and apply migrations."""
+        """Connect to ``path`` (created if missing), set the pragmas and apply migrations.
+
+        The readers are opened after the migrations, so they see the final schema.
+        """
         location = os.fspath(path)
-        conn = await aiosqlite.connect(location, isolation_level=None)
+        writer = await connect(location)
+        opened = [writer]
         try:
-            conn.row_factory = aiosqlite.Row
-            await execute(conn, "PRAGMA journal_mode = WAL")
-            await execute(conn, "PRAGMA synchronous = NORMAL")
-            await execute(conn, "PRAGMA foreign_keys = ON")
-            await execute(conn, f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-            before = await user_version(conn)
-            after = await migrate(conn)
+            before = await user_version(writer)
+            after = await migrate(writer)
+            readers = None
+            if not is_private(location):
+                opened.append(await connect(location, read_only=True))
+                opened.append(await connect(location, read_only=True))
+                readers = (opened[1], opened[2])
         except BaseException:
-            await conn.close()
+            await close_all(opened)
             raise
         if after != before:
             log.info("database %s migrated from schema %d to %d", location, before, after)
         log.info("opened database %s (schema %d)", location, after)
-        return cls(conn, location)
+        return cls(writer, location, readers)
 
     async def close(self) -> None:
-        """Wait for the running transaction, then close the connection (idempotent)."""
+        """Wait for the running transaction and snapshot, then close every connection.
+
+        Idempotent; any use after it raises StorageError.
+        """
         if self._closed:
             return
         async with self._lock:
             if self._closed:
                 return
             self._closed = True
-            await self._conn.close()
+            async with self._snapshot_lock:
+                await close_all([*(self._readers or ()), self._writer])
         log.info("closed database %s", self.path)
 
     @property
@@ -111,81 +145,114 @@ class Database:
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
         """``BEGIN IMMEDIATE`` ... ``COMMIT``; ``ROLLBACK`` and re-raise on any exception.
 
-        Transactions (and reads) are serialized by one lock. Not reentrant: a
-        nested call from the task that holds the transaction raises StorageError.
+        Transactions are serialized by the writer lock. Not reentrant: a nested
+        call (or one inside a snapshot) from the same task raises StorageError.
         """
-        async with self._locked("BEGIN IMMEDIATE") as conn:
+        async with self._on_writer("BEGIN IMMEDIATE") as conn:
             yield conn
 
     @asynccontextmanager
     async def snapshot(self) -> AsyncIterator[aiosqlite.Connection]:
         """A read transaction (``BEGIN DEFERRED``): several reads that see one state.
 
-        Same lock and rules as :meth:`transaction`; meant for reads only.
+        Runs on the snapshot reader, so it waits only for other snapshots. The
+        task's :meth:`fetchone` / :meth:`fetchall` calls inside it read the
+        snapshot; the yielded connection is read-only. Not reentrant, and not
+        inside a transaction (it could not see the transaction's writes).
         """
-        async with self._locked("BEGIN DEFERRED") as conn:
-            yield conn
+        if self._readers is None:
+            async with self._on_writer("BEGIN DEFERRED") as conn:
+                yield conn
+            return
+        conn = self._readers[1]
+        task = self._refuse_nesting()
+        async with self._snapshot_lock:
+            self._check_open()
+            self._snapshot_owner = task
+            try:
+                async with _transaction(conn, "BEGIN DEFERRED"):
+                    yield conn
+            finally:
+                self._snapshot_owner = None
 
     @asynccontextmanager
-    async def _locked(self, begin: str) -> AsyncIterator[aiosqlite.Connection]:
-        task = asyncio.current_task()
-        if self._owner is not None and self._owner is task:
-            raise StorageError("transactions are not reentrant: this task already holds one")
+    async def _on_writer(self, begin: str) -> AsyncIterator[aiosqlite.Connection]:
+        task = self._refuse_nesting()
         async with self._lock:
             self._check_open()
             self._owner = task
             try:
-                try:
-                    await execute(self._conn, begin)
-                    yield self._conn
-                except BaseException:
-                    await self._rollback()
-                    raise
-                try:
-                    await execute(self._conn, "COMMIT")
-                except BaseException:
-                    await self._rollback()
-                    raise
+                async with _transaction(self._writer, begin):
+                    yield self._writer
             finally:
                 self._owner = None
 
+    def _refuse_nesting(self) -> asyncio.Task[Any] | None:
+        """The current task, after checking it holds neither a transaction nor a snapshot."""
+        task = asyncio.current_task()
+        if task is not None and task in (self._owner, self._snapshot_owner):
+            raise StorageError("transactions are not reentrant: this task already holds one")
+        return task
+
     async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> aiosqlite.Row | None:
-        """The first row of a query, or None."""
-        async with self._reading() as conn, conn.execute(sql, params) as cursor:
-            row: aiosqlite.Row | None = await cursor.fetchone()
-            return row
+        """The first row of a query, or None (the query's rows are all read: keep it small)."""
+        rows = await self._query(sql, params)
+        return rows[0] if rows else None
 
     async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[aiosqlite.Row]:
         """Every row of a query."""
-        async with self._reading() as conn, conn.execute(sql, params) as cursor:
-            return list(await cursor.fetchall())
+        return await self._query(sql, params)
 
     async def schema_version(self) -> int:
         """The applied schema version (``PRAGMA user_version``)."""
-        async with self._reading() as conn:
-            return await user_version(conn)
+        row = await self.fetchone("PRAGMA user_version")
+        return 0 if row is None else int(row[0])
 
-    @asynccontextmanager
-    async def _reading(self) -> AsyncIterator[aiosqlite.Connection]:
-        """The connection under the lock, or directly for the task holding a transaction."""
+    async def _query(self, sql: str, params: Sequence[Any]) -> list[aiosqlite.Row]:
+        """Run a read on the connection this task should read through (see the module)."""
         task = asyncio.current_task()
-        if self._owner is not None and self._owner is task:
-            yield self._conn
-            return
-        async with self._lock:
-            self._check_open()
-            self._owner = task
-            try:
-                yield self._conn
-            finally:
-                self._owner = None
-
-    async def _rollback(self) -> None:
-        # Runs on the connection's thread after everything already queued, so it
-        # also undoes a BEGIN whose await was cancelled; "no transaction" is fine.
-        with contextlib.suppress(sqlite3.OperationalError):
-            await execute(self._conn, "ROLLBACK")
+        if task is not None and task is self._owner:
+            return await _fetch(self._writer, sql, params)
+        if self._readers is None:
+            async with self._lock:
+                self._check_open()
+                return await _fetch(self._writer, sql, params)
+        if task is not None and task is self._snapshot_owner:
+            return await _fetch(self._readers[1], sql, params)
+        self._check_open()
+        # One call on the reader's thread: nothing runs between the execute and the fetch.
+        return await _fetch(self._readers[0], sql, params)
 
     def _check_open(self) -> None:
         if self._closed:
             raise StorageError(f"database {self.path} is closed")
+
+
+async def _fetch(
+    conn: aiosqlite.Connection, sql: str, params: Sequence[Any]
+) -> list[aiosqlite.Row]:
+    """Every row of one statement, executed and read in one step on ``conn``'s thread."""
+    return list(await conn.execute_fetchall(sql, params))
+
+
+@asynccontextmanager
+async def _transaction(conn: aiosqlite.Connection, begin: str) -> AsyncIterator[None]:
+    """``begin`` ... ``COMMIT`` on ``conn``; ``ROLLBACK`` and re-raise on any exception."""
+    try:
+        await execute(conn, begin)
+        yield
+    except BaseException:
+        await _rollback(conn)
+        raise
+    try:
+        await execute(conn, "COMMIT")
+    except BaseException:
+        await _rollback(conn)
+        raise
+
+
+async def _rollback(conn: aiosqlite.Connection) -> None:
+    # Runs on the connection's thread after everything already queued, so it also
+    # undoes a BEGIN whose await was cancelled; "no transaction" is fine.
+    with contextlib.suppress(sqlite3.OperationalError):
+        await execute(conn, "ROLLBACK")

@@ -3,6 +3,15 @@
 Every save names the version it read; the row changes only if that is still the
 current version, and each save bumps it. A lost race raises
 :class:`StaleGameError` instead of overwriting someone else's save.
+
+A finished game's record is stored once, as its match's ``matches.record``: the
+game row's ``state`` column is NULL then, and every read of a game (through
+:data:`GAME_COLUMNS`) takes the state from the match when the column is NULL.
+
+``announced_version`` and ``announced_deals`` say what Discord was last shown of
+the game (the version its table shows, how many finished deals' summaries were
+posted); they move only forward, through :meth:`GameRepository.set_announced`,
+and never bump the version.
 """
 
 from __future__ import annotations
@@ -19,6 +28,7 @@ import aiosqlite
 from .codec import from_text, json_list, json_object, opt_from_text, to_json, to_text
 from .errors import ChannelBusyError, StaleGameError, StorageError
 from .matches import FinishedMatch, insert_match
+from .sql import execute
 
 if TYPE_CHECKING:
     from .database import Database
@@ -32,6 +42,14 @@ CLEARABLE: Final = frozenset({"state", "table_message_id", "turn_started_at"})
 """The nullable columns :meth:`GameRepository.save` can set back to NULL."""
 
 _ACTIVE_SQL = "status IN ('lobby', 'playing')"
+
+GAME_COLUMNS: Final = (
+    "id, guild_id, channel_id, creator_id, status, rules, seats,"
+    " coalesce(state, (SELECT record FROM matches WHERE matches.game_id = games.id)) AS state,"
+    " seed, version, table_message_id, timer, created_at, updated_at, turn_started_at,"
+    " announced_version, announced_deals, ping_message_id, ping_turn"
+)
+"""The columns of a :class:`GameRow`, for ``SELECT ... FROM games`` and ``RETURNING``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +71,14 @@ class GameRow:
     created_at: datetime
     updated_at: datetime
     turn_started_at: datetime | None
+    announced_version: int
+    """The version the game's table in Discord shows."""
+    announced_deals: int
+    """How many finished deals' summaries were posted."""
+    ping_message_id: int | None
+    """The "it's your turn" message in Discord, if one is up."""
+    ping_turn: str | None
+    """The turn that ping is for (the service's turn token)."""
 
     @property
     def active(self) -> bool:
@@ -61,7 +87,7 @@ class GameRow:
 
 
 def game_from_row(row: aiosqlite.Row) -> GameRow:
-    """A :class:`GameRow` from a ``SELECT * FROM games`` row."""
+    """A :class:`GameRow` from a row of :data:`GAME_COLUMNS`."""
     state = row["state"]
     return GameRow(
         id=row["id"],
@@ -79,6 +105,10 @@ def game_from_row(row: aiosqlite.Row) -> GameRow:
         created_at=from_text(row["created_at"]),
         updated_at=from_text(row["updated_at"]),
         turn_started_at=opt_from_text(row["turn_started_at"]),
+        announced_version=row["announced_version"],
+        announced_deals=row["announced_deals"],
+        ping_message_id=row["ping_message_id"],
+        ping_turn=row["ping_turn"],
     )
 
 
@@ -123,7 +153,7 @@ class GameRepository:
                     " state, seed, version, table_message_id, timer, created_at, updated_at,"
                     " turn_started_at)"
                     " VALUES (?, ?, ?, 'lobby', ?, ?, NULL, ?, 0, NULL, ?, ?, ?, NULL)"
-                    " RETURNING *",
+                    f" RETURNING {GAME_COLUMNS}",
                     (
                         guild_id,
                         channel_id,
@@ -151,7 +181,7 @@ class GameRepository:
 
     async def get(self, game_id: int) -> GameRow | None:
         """The game with this id, or None."""
-        row = await self._db.fetchone("SELECT * FROM games WHERE id = ?", (game_id,))
+        row = await self._db.fetchone(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
         return None if row is None else game_from_row(row)
 
     async def set_table_message(self, game_id: int, message_id: int | None) -> None:
@@ -162,23 +192,72 @@ class GameRepository:
             )
             await cursor.close()
 
+    async def set_announced(
+        self,
+        game_id: int,
+        *,
+        version: int,
+        deals: int,
+        table_message_id: int | None = None,
+        ping: tuple[int | None, str | None] | None = None,
+    ) -> None:
+        """Remember what Discord shows of the game: its table at ``version``, ``deals``
+        summaries posted, the table message when given (None leaves it), and the
+        turn ping as ``(message id, turn)`` when given (``(None, None)``: no ping up).
+
+        Presentation only: neither the version nor ``updated_at`` moves. Never goes
+        back: each count keeps the larger of the stored and the given value.
+        """
+        assignments = "announced_version = max(announced_version, ?),"
+        assignments += " announced_deals = max(announced_deals, ?)"
+        params: list[Any] = [version, deals]
+        if table_message_id is not None:
+            assignments += ", table_message_id = ?"
+            params.append(table_message_id)
+        if ping is not None:
+            assignments += ", ping_message_id = ?, ping_turn = ?"
+            params += list(ping)
+        async with self._db.transaction() as conn:
+            await execute(conn, f"UPDATE games SET {assignments} WHERE id = ?", (*params, game_id))
+
+    async def unannounced(self) -> list[GameRow]:
+        """Active games whose last change Discord has not been shown yet, by id."""
+        rows = await self._db.fetchall(
+            f"SELECT {GAME_COLUMNS} FROM games"
+            f" WHERE {_ACTIVE_SQL} AND announced_version < version ORDER BY id"
+        )
+        return [game_from_row(row) for row in rows]
+
     async def active_in_channel(self, channel_id: int) -> GameRow | None:
         """The channel's game in the lobby or being played, or None."""
         row = await self._db.fetchone(
-            f"SELECT * FROM games WHERE channel_id = ? AND {_ACTIVE_SQL}", (channel_id,)
+            f"SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ? AND {_ACTIVE_SQL}",
+            (channel_id,),
         )
         return None if row is None else game_from_row(row)
 
     async def latest_in_channel(self, channel_id: int) -> GameRow | None:
         """The channel's most recent game of any status (highest id), or None."""
         row = await self._db.fetchone(
-            "SELECT * FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)
+            f"SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
+            (channel_id,),
         )
         return None if row is None else game_from_row(row)
 
-    async def active(self) -> list[GameRow]:
-        """Every game in the lobby or being played, by id (to resume after a restart)."""
-        rows = await self._db.fetchall(f"SELECT * FROM games WHERE {_ACTIVE_SQL} ORDER BY id")
+    async def active(self, after_id: int = 0, limit: int | None = None) -> list[GameRow]:
+        """The games in the lobby or being played, by id (to resume after a restart).
+
+        Only ids above ``after_id``, at most ``limit`` of them (default: all): pass
+        the last id of a chunk to get the next one.
+        """
+        if limit is not None and limit <= 0:
+            return []
+        sql = f"SELECT {GAME_COLUMNS} FROM games WHERE {_ACTIVE_SQL} AND id > ? ORDER BY id"
+        params: tuple[int, ...] = (after_id,)
+        if limit is not None:
+            sql += " LIMIT ?"
+            params = (after_id, limit)
+        rows = await self._db.fetchall(sql, params)
         return [game_from_row(row) for row in rows]
 
     async def save(
@@ -242,11 +321,17 @@ class GameRepository:
 
         ``status`` must be final (finished, cancelled or abandoned). Either the
         game row, the match, its seats and its deals all land, or nothing does.
-        Raises :class:`StaleGameError` as :meth:`save` does, and
-        :class:`StorageError` if the match cannot be stored (e.g. a duplicate seat).
+        With a match, the record is stored once, in the match: ``state`` is not
+        stored and the game's state reads back as ``match.record`` (the caller
+        passes the same document). Raises :class:`StaleGameError` as :meth:`save`
+        does, and :class:`StorageError` if the match cannot be stored (e.g. a
+        duplicate seat).
         """
         _check_status(status, FINAL_STATUSES)
-        fields = _fields(status=status, state=state, seats=seats)
+        if match is None:
+            fields = _fields(status=status, state=state, seats=seats)
+        else:
+            fields = _fields(status=status, seats=seats, clear={"state"})
         try:
             async with self._db.transaction() as conn:
                 game = await _update(conn, game_id, expected_version, now, fields)
@@ -255,6 +340,7 @@ class GameRepository:
                     # standings, results and ratings move in the same transaction
                     await self._db.ratings.record(conn, match_id, game.guild_id, match)
                     log.info("recorded match %d of game %d", match_id, game_id)
+                    game = await _select(conn, game_id)  # its state is now the match's record
         except sqlite3.IntegrityError as exc:
             raise StorageError(f"could not record the match of game {game_id}: {exc}") from exc
         return game
@@ -312,7 +398,7 @@ async def _update(
     assignments = "".join(f", {column} = ?" for column in fields)
     sql = (
         f"UPDATE games SET version = version + 1, updated_at = ?{assignments}"
-        " WHERE id = ? AND version = ? RETURNING *"
+        f" WHERE id = ? AND version = ? RETURNING {GAME_COLUMNS}"
     )
     params = (to_text(now), *fields.values(), game_id, expected_version)
     async with conn.execute(sql, params) as cursor:
@@ -329,3 +415,11 @@ async def _update(
         expected_version=expected_version,
         actual_version=actual,
     )
+
+
+async def _select(conn: aiosqlite.Connection, game_id: int) -> GameRow:
+    """The game as the caller's transaction sees it (it must exist)."""
+    async with conn.execute(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)) as cursor:
+        row = await cursor.fetchone()
+    assert row is not None
+    return game_from_row(row)

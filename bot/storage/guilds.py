@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .sql import execute
@@ -10,11 +11,38 @@ if TYPE_CHECKING:
     from .database import Database
 
 
+@dataclass(frozen=True, slots=True)
+class GuildSettings:
+    """Every setting of one guild, read at once (a guild without settings has the defaults)."""
+
+    default_timer: int | None = None
+    """The default turn timer in seconds, or None if not set."""
+    language: str | None = None
+    """The language code, or None if not set."""
+    threads: bool = False
+    """Whether each game is played in its own thread."""
+
+
 class GuildRepository:
-    """A guild's default turn timer and language; None means "not set"."""
+    """A guild's default turn timer, language and threads; None means "not set"."""
 
     def __init__(self, db: Database) -> None:
         self._db = db
+
+    async def settings(self, guild_id: int) -> GuildSettings:
+        """All of the guild's settings in one query (to cache them together)."""
+        row = await self._db.fetchone(
+            "SELECT default_timer, language, threads FROM guild_settings WHERE guild_id = ?",
+            (guild_id,),
+        )
+        if row is None:
+            return GuildSettings()
+        timer, language = row["default_timer"], row["language"]
+        return GuildSettings(
+            default_timer=None if timer is None else int(timer),
+            language=None if language is None else str(language),
+            threads=bool(row["threads"]),
+        )
 
     async def default_timer(self, guild_id: int) -> int | None:
         """The guild's default turn timer in seconds, or None if not set."""
@@ -35,6 +63,14 @@ class GuildRepository:
     async def set_language(self, guild_id: int, language: str | None) -> None:
         """Set (or with None, unset) the guild's language."""
         await self._set(guild_id, "language", language)
+
+    async def threads(self, guild_id: int) -> bool:
+        """Whether the guild plays each game in its own thread (off unless set)."""
+        return bool(await self._get(guild_id, "threads"))
+
+    async def set_threads(self, guild_id: int, on: bool) -> None:
+        """Turn playing each game in its own thread on or off."""
+        await self._set(guild_id, "threads", int(on))
 
     async def _get(self, guild_id: int, column: str) -> Any:
         row = await self._db.fetchone(

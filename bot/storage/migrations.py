@@ -149,7 +149,36 @@ CREATE TABLE stats_rebuild (pending INTEGER NOT NULL);
 INSERT INTO stats_rebuild (pending) SELECT 1 WHERE EXISTS (SELECT 1 FROM matches);
 """
 
-MIGRATIONS: tuple[str, ...] = (_V1, _V2)
+# 3: what Discord was last shown of each game, the threads setting, the record stored once.
+# Existing games count as announced up to their version, with every finished deal's
+# summary posted (a match's deal count; a game in play has dealt its current deal after
+# every finished one), so an upgrade announces nothing old again. A finished game's
+# record moves to its match alone: games.state is cleared where it is the same text as
+# matches.record, and reads take the state from the match (GAME_COLUMNS in games.py).
+# Two indexes: active games by id (restoring in chunks), a channel's games by id.
+_V3 = """
+ALTER TABLE games ADD COLUMN announced_version INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN announced_deals INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN ping_message_id INTEGER;
+ALTER TABLE games ADD COLUMN ping_turn TEXT;
+UPDATE games SET
+    announced_version = version,
+    announced_deals = coalesce(
+        (SELECT m.deals FROM matches m WHERE m.game_id = games.id),
+        CASE WHEN json_valid(state) THEN
+            CASE WHEN json_type(state, '$.deals') = 'array'
+                THEN max(json_array_length(state, '$.deals') - 1, 0) ELSE 0 END
+        ELSE 0 END
+    );
+UPDATE games SET state = NULL
+    WHERE state = (SELECT m.record FROM matches m WHERE m.game_id = games.id);
+CREATE INDEX games_active ON games(id) WHERE status IN ('lobby', 'playing');
+CREATE INDEX games_channel ON games(channel_id, id);
+
+ALTER TABLE guild_settings ADD COLUMN threads INTEGER NOT NULL DEFAULT 0;
+"""
+
+MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3)
 """Every migration in order; the schema version is the number applied."""
 
 LATEST = len(MIGRATIONS)

@@ -1,4 +1,4 @@
-"""The Database: pragmas, transactions, read isolation, closing and reopening."""
+"""The Database: pragmas, transactions, closing and reopening (reads: test_storage_readers)."""
 
 from __future__ import annotations
 
@@ -78,30 +78,6 @@ async def test_nested_transaction_raises_instead_of_deadlocking(db: Database) ->
         with pytest.raises(StorageError, match="reentrant"):
             async with db.transaction():
                 pass
-
-
-async def test_reads_never_see_another_tasks_uncommitted_writes(db: Database) -> None:
-    inserted = asyncio.Event()
-    release = asyncio.Event()
-
-    async def writer() -> None:
-        async with db.transaction() as conn:
-            await conn.execute("INSERT INTO guild_settings (guild_id, language) VALUES (1, 'lv')")
-            inserted.set()
-            await release.wait()
-            raise RuntimeError("abort")
-
-    task = asyncio.create_task(writer())
-    await inserted.wait()
-    reader = asyncio.create_task(db.guilds.language(1))
-    try:
-        await asyncio.sleep(0.05)
-        assert not reader.done()  # waits for the writer's transaction
-    finally:
-        release.set()
-        with pytest.raises(RuntimeError):
-            await task
-    assert await reader is None  # the rolled-back write was never seen
 
 
 async def test_data_survives_close_and_reopen(db_path: Path) -> None:

@@ -63,12 +63,12 @@ async def test_finish_writes_game_match_seats_and_deals(
         game.version,
         now=end,
         status="finished",
-        state={"deals": [1, 2, 3]},
+        state=match.record,
         seats=[{"user_id": 42}, {"ai": "hard"}, {"user_id": 43}, {"ai": "easy"}],
         match=match,
     )
     assert (done.status, done.version, done.updated_at) == ("finished", game.version + 1, end)
-    assert done.state == {"deals": [1, 2, 3]}
+    assert done.state == match.record
     assert done.seats[1] == {"ai": "hard"}
     assert await db.games.get(game.id) == done
     assert await db.games.active_in_channel(10) is None

@@ -224,7 +224,9 @@ async def test_games_survive_close_and_reopen(db_path: Any, t0: datetime) -> Non
 
 def test_game_row_is_frozen_and_slotted() -> None:
     now = datetime.now(UTC)
-    row = GameRow(1, 1, 1, 1, "lobby", {}, [], None, 0, 0, None, 0, now, now, None)
+    row = GameRow(
+        1, 1, 1, 1, "lobby", {}, [], None, 0, 0, None, 0, now, now, None, 0, 0, None, None
+    )
     assert not hasattr(row, "__dict__")
 
 

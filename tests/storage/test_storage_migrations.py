@@ -16,6 +16,8 @@ EXPECTED_INDEXES = {
     "games_guild_status",
     "matches_guild_finished",
     "match_seats_user",
+    "games_active",
+    "games_channel",
 }
 
 # A longer, synthetic history to exercise stepping through several versions.
