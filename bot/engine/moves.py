@@ -114,6 +114,11 @@ class Move:
     def __hash__(self) -> int:
         return self._hash
 
+    def __reduce__(self) -> tuple[object, tuple[tuple[Placement, ...]]]:
+        # The cached hash is not pickled: it is only valid in the process that made it
+        # (before Python 3.12, ``hash(None)`` differs between processes).
+        return _unpickle, (self.placements,)
+
     def __repr__(self) -> str:
         return f"Move({self})"
 
@@ -128,3 +133,15 @@ _SINGLE: dict[int, Move] = {
     for c in (0, 1)
 }
 _LEAD: tuple[Move, ...] = tuple(Move((Placement(t, None, False, t.high),)) for t in TILES)
+
+
+def _unpickle(placements: tuple[Placement, ...]) -> Move:
+    """A pickled move back: the shared instance when there is one, its hash recomputed."""
+    if len(placements) == 1:
+        p = placements[0]
+        if p.end is None:
+            if not p.closed and p.west == p.tile.high:
+                return _LEAD[p.tile]
+        elif p.west is None:
+            return _SINGLE[(p.tile << 3) | (p.end << 1) | p.closed]
+    return Move(placements)

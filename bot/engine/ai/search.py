@@ -21,6 +21,9 @@ machine the defaults were tuned on): a sampled world, a playout move and a solve
 node each cost a fixed number. Search stops when the work budget or the world
 cap is spent, or at the ``seconds`` deadline, a safety net: when the budget runs
 out first, a decision depends only on the view and the ``random.Random`` given.
+The deadline counts the CPU time of the deciding thread (``time.thread_time``),
+not the wall clock, so a busy machine (other processes, other threads, waiting
+for the GIL) slows a decision down but does not cut its search short.
 """
 
 from __future__ import annotations
@@ -62,7 +65,9 @@ class SearchSettings:
     worlds: int = 500
     """Sampled worlds at most (each plays every candidate once)."""
     seconds: float = 0.22
-    """Deadline per decision, a safety net (at least one world is always played)."""
+    """Deadline per decision, a safety net (at least one world is always played), in
+    CPU seconds of the thread that decides (``time.thread_time``): time the thread
+    spends waiting for a core or for the GIL does not count."""
     candidates: int = 8
     """Moves searched: the normal level's best ones."""
     epsilon: float = 0.1
@@ -91,7 +96,7 @@ def rank_moves(
 ) -> list[tuple[Move, float]]:
     """The candidates and their mean values over the sampled worlds, best first (ties:
     the normal level's order)."""
-    deadline = time.perf_counter() + settings.seconds
+    deadline = time.thread_time() + settings.seconds
     moves = know.legal
     scores = score_moves(know, moves)
     order = sorted(range(len(moves)), key=lambda i: -scores[i])
@@ -137,10 +142,11 @@ class _Search:
 
         Sequential halving: the budget is split into rounds; after each round the
         worse half of the candidates still in play is dropped, so the best few get
-        most of the worlds. All candidates in play share every world.
+        most of the worlds. All candidates in play share every world. ``deadline`` is
+        on the clock of ``time.thread_time`` (this thread's CPU time).
         """
         settings = self.settings
-        clock = time.perf_counter
+        clock = time.thread_time
         n = len(self.candidates)
         totals = self.totals = [0.0] * n
         self.counts = [0] * n
