@@ -20,6 +20,7 @@ from typing import Literal
 import discord
 from dotenv import load_dotenv
 
+from bot import logs
 from bot.client import DominoBot
 from bot.settings import LOG_LEVELS, Settings, SettingsError
 
@@ -63,9 +64,7 @@ def main(argv: list[str] | None = None) -> int:
     except SettingsError as e:
         print(f"dominobot: {e}", file=sys.stderr)
         return 2
-    logging.basicConfig(
-        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
+    logs.configure(settings.log_level, payloads=settings.log_payloads)
     bot = DominoBot(database_path=settings.database_path, dev_guild_id=settings.dev_guild_id)
     try:
         if mode == "sync":

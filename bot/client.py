@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import os
 from collections.abc import Callable
@@ -11,9 +13,12 @@ from pathlib import Path
 import discord
 from discord.ext import commands
 
+from bot import logs  # noqa: F401 - keeps payload loggers quiet from the start
 from bot.discord_i18n import CatalogTranslator
 from bot.engine.ai import choose_move
-from bot.games.service import AiPlayer, GameService
+from bot.games.ai_runner import AiPlayer, AiRunner
+from bot.games.service import GameService
+from bot.games.settings import SettingsService
 from bot.i18n import missing_catalogs
 from bot.storage import Database
 
@@ -32,21 +37,35 @@ class DominoBot(commands.Bot):
         database_path: str | os.PathLike[str] = "dominobot.sqlite3",
         dev_guild_id: int | None = None,
         ai_player: AiPlayer = choose_move,
+        ai_workers: int | None = None,
         clock: Callable[[], datetime] = discord.utils.utcnow,
         seed_source: Callable[[], int] | None = None,
     ) -> None:
         intents = discord.Intents.default()
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            # Nobody is pinged by a name or a text; the turn ping allows its one user.
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
         self.database_path = Path(database_path)
         self.dev_guild_id = dev_guild_id
         self.ai_player = ai_player
+        self.ai_workers = ai_workers
         self.clock = clock
         self.seed_source = seed_source
+        self.restoring: asyncio.Task[int] | None = None
 
     async def setup_hook(self) -> None:
         self.db = await Database.open(self.database_path)
+        self.ai = AiRunner(self.ai_player, workers=self.ai_workers)
         self.games = GameService(
-            self.db, clock=self.clock, ai_player=self.ai_player, seed_source=self.seed_source
+            self.db,
+            clock=self.clock,
+            ai=self.ai,
+            settings=SettingsService(self.db),
+            seed_source=self.seed_source,
         )
         missing = missing_catalogs()
         if missing:
@@ -60,7 +79,8 @@ class DominoBot(commands.Bot):
             self.tree.copy_global_to(guild=guild)
             await self.tree.sync(guild=guild)
             log.info("commands synced to the development server %d", self.dev_guild_id)
-        await self.games.restore()
+        # Games come back in the background: interactions are answered meanwhile.
+        self.restoring = asyncio.get_running_loop().create_task(self.games.restore())
 
     async def close(self) -> None:
         await self.shutdown()
@@ -68,7 +88,16 @@ class DominoBot(commands.Bot):
 
     async def shutdown(self) -> None:
         """Stop the game tasks and close the database (also for tests that restart us)."""
+        if self.restoring is not None:
+            self.restoring.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.restoring
+        cog = self.get_cog("Domino")
+        if cog is not None:
+            await cog.publisher.close()  # type: ignore[attr-defined]
         if hasattr(self, "games"):
             await self.games.close()
+        if hasattr(self, "ai"):
+            await self.ai.close()
         if hasattr(self, "db"):
             await self.db.close()

@@ -23,11 +23,14 @@ class Settings:
     database_path: Path
     dev_guild_id: int | None
     log_level: str
+    log_payloads: bool = False
+    """``LOG_PAYLOADS=1``: let discord.py log whole payloads at DEBUG (they hold hands)."""
 
     def __repr__(self) -> str:  # never print the token
         return (
             f"Settings(database_path={self.database_path!s}, "
-            f"dev_guild_id={self.dev_guild_id}, log_level={self.log_level})"
+            f"dev_guild_id={self.dev_guild_id}, log_level={self.log_level}, "
+            f"log_payloads={self.log_payloads})"
         )
 
     @classmethod
@@ -49,10 +52,14 @@ class Settings:
         level = env.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
         if level not in LOG_LEVELS:
             raise SettingsError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {level!r}")
+        payloads = env.get("LOG_PAYLOADS", "").strip().lower()
+        if payloads not in ("", "0", "1", "true", "false", "yes", "no"):
+            raise SettingsError(f"LOG_PAYLOADS must be 1 or 0, not {payloads!r}")
         path = env.get("DATABASE_PATH", "").strip() or "dominobot.sqlite3"
         return cls(
             token=token,
             database_path=Path(path),
             dev_guild_id=int(guild) if guild else None,
             log_level=level,
+            log_payloads=payloads in ("1", "true", "yes"),
         )

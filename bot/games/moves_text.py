@@ -21,6 +21,17 @@ END_NAMES = {
     End.SOUTH: N_("south"),
 }
 _TILE = re.compile(r"^(\d{1,2})[-/|:](\d{1,2})$")
+MAX_MOVE_TEXT = 100
+"""The longest move text read (the longest real one, four latvian doubles with
+their ends and "closed", is about 60 characters)."""
+EXCERPT = 12
+"""At most this many characters of a player's text are echoed in a refusal."""
+
+
+def excerpt(text: str) -> str:
+    """A short, harmless piece of what a player typed, to quote back to them."""
+    shown = re.sub(r"[^\w\-/|:.]", "", text)[:EXCERPT]
+    return shown + "…" if len(text) > EXCERPT or shown != text[:EXCERPT] else shown
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +86,8 @@ def parse_wanted(
     text: str, end_text: str | None = None, closed: bool | None = None
 ) -> list[Wanted]:
     """Read ``tile`` (and the optional ``end`` and ``closed`` options) into wanted placements."""
+    if len(text) > MAX_MOVE_TEXT or len(end_text or "") > MAX_MOVE_TEXT:
+        raise GameError(N_("That is too long for a move: write a tile like 6-4, then an end."))
     tokens = [t for t in re.split(r"[\s,;+]+", text.strip().lower()) if t]
     end_words, closed_words = typed_words()
     wanted: list[Wanted] = []
@@ -86,8 +99,10 @@ def parse_wanted(
                 tile = Tile.parse(f"{a}-{b}")
             except ValueError:
                 raise GameError(
-                    N_("{text} is not a tile: write it like 6-4."), text=token
+                    N_("{text} is not a tile: write it like 6-4."), text=excerpt(token)
                 ) from None
+            if any(w.tile == tile for w in wanted):
+                raise GameError(N_("You named {tile} twice."), tile=tile)
             wanted.append(Wanted(tile, None, closed, a))
         elif token in end_words and wanted and wanted[-1].end is None:
             last = wanted[-1]
@@ -98,7 +113,7 @@ def parse_wanted(
         else:
             raise GameError(
                 N_("I can't read {text}: write a tile like 6-4, then an end like east."),
-                text=token,
+                text=excerpt(token),
             )
     if not wanted:
         raise GameError(N_("Say which tile to play, like 6-4."))

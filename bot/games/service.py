@@ -1,8 +1,13 @@
-"""The service between Discord and the engine: load, check, apply, save, announce.
+"""The service between Discord and the engine: check, apply, save, announce.
 
-Every change to a game happens under that game's lock and is saved (one
-transaction) before it is announced. The cogs call the public coroutines with
-plain ids and names; announcements go out through a :class:`Publisher`.
+The process owns its games: every active game lives in memory (``_games``) and
+is read from there; the database is read on start (:meth:`GameService.restore`),
+for games not in memory, and by the history and leaderboards. Every change
+happens under that game's lock and is saved (one transaction) before it is
+handed to the :class:`Publisher`, which announces it in the background: no lock
+is held across anything but the write. AI seats decide outside the lock (in a
+process pool, :class:`~bot.games.ai_runner.AiRunner`); their move is applied only
+if the game has not changed meanwhile.
 """
 
 from __future__ import annotations
@@ -27,7 +32,6 @@ from bot.engine import (
     state_to_json,
     view,
 )
-from bot.engine.rules import MAX_PLAYERS, TARGET_RANGE
 from bot.engine.view import PlayerView
 from bot.i18n import N_
 from bot.storage import (
@@ -41,6 +45,7 @@ from bot.storage import (
 
 from .errors import GameError, StaleError
 from .moves_text import parse_wanted, resolve
+from .refusals import check_options, rules_refusal
 from .session import (
     ABANDONED,
     CANCELLED,
@@ -51,20 +56,25 @@ from .session import (
     Seat,
     Session,
 )
+from .settings import TIMER_RANGE, SettingsService, check_timer
 
 log = logging.getLogger(__name__)
 
 AI_LEVELS = ("easy", "normal", "hard")
 DEFAULT_AI = "normal"
 IDLE_LIMIT = timedelta(hours=24)
-TIMER_RANGE = (10, 3600)
+RESTORE_CHUNK = 25
+"""Games parsed per step on start; the event loop answers interactions in between."""
 
-AiPlayer = Callable[[PlayerView, str, random.Random], Move]
 
+class Decider(Protocol):
+    """Where AI seats decide (:class:`~bot.games.ai_runner.AiRunner`)."""
 
-def random_player(seen: PlayerView, level: str, rng: random.Random) -> Move:
-    """The simplest AI: any legal move."""
-    return rng.choice(seen.legal_moves)
+    async def decide(self, seen: PlayerView, level: str, rng: random.Random) -> Any:
+        """An object with a ``move`` attribute."""
+        ...
+
+    async def close(self) -> None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,9 +94,19 @@ class Update:
     after: Session
     notes: tuple[Note, ...] = ()
 
+    def then(self, later: Update) -> Update:
+        """This change followed by ``later``, as one (the latest state wins)."""
+        return Update(self.before, later.after, (*self.notes, *later.notes))
+
 
 class Publisher(Protocol):
-    async def publish(self, update: Update) -> None: ...
+    async def open_table(self, session: Session) -> None:
+        """Post a new game's table now; raise if Discord refuses."""
+        ...
+
+    def publish(self, update: Update) -> None:
+        """Announce a saved change (queued: never blocks the caller, never raises)."""
+        ...
 
 
 def turn_token(session: Session) -> str:
@@ -102,32 +122,54 @@ class GameService:
         db: Database,
         *,
         clock: Callable[[], datetime],
-        ai_player: AiPlayer = random_player,
+        ai: Decider,
+        settings: SettingsService | None = None,
         seed_source: Callable[[], int] | None = None,
     ) -> None:
         self.db = db
         self.clock = clock
-        self.ai_player = ai_player
+        self.ai = ai
+        self.settings = settings or SettingsService(db)
         self.publisher: Publisher | None = None
         self._seed_source = seed_source or (lambda: secrets.randbits(62))
         self._locks: dict[int, asyncio.Lock] = {}
-        self._cache: dict[int, Session] = {}
+        self._games: dict[int, Session] = {}
+        self._by_channel: dict[int, int] = {}
+        self._tables: dict[int, int] = {}
         self._watchdogs: dict[int, asyncio.Task[None]] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self._ai_running: set[int] = set()
+        self._restored = asyncio.Event()
         self._closed = False
 
     # -- lifecycle --------------------------------------------------------------
 
     async def restore(self) -> int:
-        """After a start: watch every active game again and let AI seats resume."""
-        rows = await self.db.games.active()
-        for row in rows:
-            session = Session.from_row(row)
-            self._cache[session.id] = session
-            self._after_change(session)
-        log.info("restored %d active games", len(rows))
-        return len(rows)
+        """After a start: take the active games into memory, in chunks, and resume them.
+
+        Interactions are answered meanwhile (a game not restored yet is read from
+        the database on demand). Games whose last change never reached Discord
+        (a crash between saving and announcing) are announced again.
+        """
+        restored = 0
+        after_id = 0
+        while not self._closed:
+            rows = await self.db.games.active(after_id=after_id, limit=RESTORE_CHUNK)
+            if not rows:
+                break
+            after_id = rows[-1].id
+            for row in rows:
+                if row.id in self._games:
+                    continue  # an interaction loaded it already
+                session = self._adopt(Session.from_row(row))
+                restored += 1
+                if row.announced_version < row.version:
+                    self._announce(Update(session, session, (Note("recovered"),)))
+                self._after_change(session)
+            await asyncio.sleep(0)
+        self._restored.set()
+        log.info("restored %d active games", restored)
+        return restored
 
     async def close(self) -> None:
         self._closed = True
@@ -141,25 +183,60 @@ class GameService:
     # -- reading ----------------------------------------------------------------
 
     async def in_channel(self, channel_id: int) -> Session | None:
+        """The channel's active game (from memory)."""
+        game_id = self._by_channel.get(channel_id)
+        if game_id is not None:
+            return self._games[game_id]
+        if self._restored.is_set():
+            return None
         row = await self.db.games.active_in_channel(channel_id)
-        return self._session(row) if row else None
+        return self._load(row) if row else None
 
     async def latest_in_channel(self, channel_id: int) -> Session | None:
+        """The channel's active game, else its most recent one."""
+        active = await self.in_channel(channel_id)
+        if active is not None:
+            return active
         row = await self.db.games.latest_in_channel(channel_id)
-        return self._session(row) if row else None
+        return self._load(row) if row else None
 
     async def get(self, game_id: int) -> Session | None:
+        cached = self._games.get(game_id)
+        if cached is not None:
+            return cached
+        if not 0 < game_id < 2**63:
+            return None  # no such id in the database (and SQLite could not even ask)
         row = await self.db.games.get(game_id)
-        return self._session(row) if row else None
+        return self._load(row) if row else None
 
     async def player_view(self, game_id: int, user_id: int) -> tuple[Session, PlayerView]:
-        session = await self._require(game_id)
+        """What ``user_id`` may see of the game: their hand, the table, their moves.
+
+        Also for a finished match (the last hand, no moves), so that the click that
+        ends a match can show how it ended.
+        """
+        session = await self.get(game_id)
+        if session is None:
+            raise GameError(N_("There is no such game."))
         seat = session.seat_of(user_id)
         if seat is None:
             raise GameError(N_("You are not playing in this game."))
         if session.state is None:
+            if not session.active:
+                raise GameError(N_("This game is over."))
             raise GameError(N_("The game has not started yet."))
         return session, view(session.state, seat)
+
+    def is_active(self, game_id: int) -> bool:
+        """Whether the game is in the lobby or in play (in memory)."""
+        return game_id in self._games
+
+    def note_table_message(self, game_id: int, message_id: int) -> None:
+        """Where the publisher drew the table (it writes it down with the announcement)."""
+        cached = self._games.get(game_id)
+        if cached is not None:
+            self._tables[game_id] = message_id
+            self._games[game_id] = cached.with_(table_message_id=message_id)
 
     # -- the lobby ----------------------------------------------------------------
 
@@ -173,18 +250,18 @@ class GameService:
         options: dict[str, Any],
         timer: int | None = None,
     ) -> Session:
+        """Open a table and post it; nothing stays behind if Discord refuses the post."""
+        given = {k: v for k, v in options.items() if v is not None}
         try:
-            rules = Rules.from_dict({k: v for k, v in options.items() if v is not None})
+            rules = Rules.from_dict(given)
         except RulesError as e:
             raise rules_refusal(e, options) from None
+        check_options(rules, given)
         if timer is None:
-            timer = await self.db.guilds.default_timer(guild_id) or 0
-        if timer and not TIMER_RANGE[0] <= timer <= TIMER_RANGE[1]:
-            raise GameError(
-                N_("The timer is 0 (off) or {low} to {high} seconds."),
-                low=TIMER_RANGE[0],
-                high=TIMER_RANGE[1],
-            )
+            timer = (await self.settings.get(guild_id)).default_timer or 0
+        check_timer(timer)
+        if channel_id in self._by_channel:
+            raise _channel_busy()
         try:
             row = await self.db.games.create(
                 guild_id=guild_id,
@@ -197,12 +274,20 @@ class GameService:
                 now=self.clock(),
             )
         except ChannelBusyError:
-            raise GameError(
-                N_("This channel already has a game. Finish it, or play in another channel.")
-            ) from None
-        session = self._session(row)
-        await self._publish(Update(None, session))
-        self._after_change(session)
+            raise _channel_busy() from None
+        session = Session.from_row(row)
+        async with self._lock(session.id):
+            self._adopt(session)
+            try:
+                if self.publisher is not None:
+                    await self.publisher.open_table(session)
+            except Exception:
+                log.warning("game %d: the table could not be posted", session.id, exc_info=True)
+                await self._end(session, CANCELLED, session.seats, announce=False)
+                raise GameError(
+                    N_("Discord did not let me post the table here, so no game was opened.")
+                ) from None
+            self._after_change(session)
         return session
 
     async def join(self, game_id: int, user_id: int, name: str) -> Session:
@@ -284,30 +369,51 @@ class GameService:
         closed: bool | None = None,
         token: str | None = None,
     ) -> Session:
-        """Play a move for ``user_id``: a :class:`Move` from a button, or typed text."""
+        """Play a move for ``user_id``: a :class:`Move`, or typed text."""
         async with self._lock(game_id):
-            session = await self._require(game_id, PLAYING)
-            seat = session.seat_of(user_id)
-            if seat is None:
-                raise GameError(N_("You are not playing in this game."))
-            if token is not None and token != turn_token(session):
-                raise StaleError(N_("This hand is out of date: the game has moved on."))
+            session, seat = await self._mover(game_id, user_id, token)
             state = session.state
             assert state is not None
-            if session.turn != seat:
-                turn = session.turn_seat
-                raise GameError(
-                    N_("It's not your turn: {name} is playing."),
-                    name=turn.name if turn else "",
-                )
             if move is None:
                 move = resolve(state.deal, seat, parse_wanted(text or "", end, closed))
             elif move.canonical() not in state.legal_moves():
                 raise StaleError(N_("That move is no longer possible."))
-            state = play(state, move, seat)
-            seats = _reset_missed(session.seats, seat)
-            state, notes = self._continue(session, state)
-            return await self._commit(session, state=state, seats=seats, notes=notes)
+            return await self._apply(session, seat, move)
+
+    async def play_choice(self, game_id: int, user_id: int, token: str, index: int) -> Session:
+        """Play the ``index``-th legal move of the hand shown at ``token`` (a button)."""
+        async with self._lock(game_id):
+            session, seat = await self._mover(game_id, user_id, token)
+            state = session.state
+            assert state is not None
+            legal = state.legal_moves()
+            if not 0 <= index < len(legal):
+                raise StaleError(N_("That move is no longer possible."))
+            return await self._apply(session, seat, legal[index])
+
+    async def _mover(self, game_id: int, user_id: int, token: str | None) -> tuple[Session, int]:
+        """The game and the seat of ``user_id``, who must be the one to move."""
+        session = await self._require(game_id, PLAYING)
+        seat = session.seat_of(user_id)
+        if seat is None:
+            raise GameError(N_("You are not playing in this game."))
+        if token is not None and token != turn_token(session):
+            raise StaleError(N_("This hand is out of date: the game has moved on."))
+        if session.turn != seat:
+            turn = session.turn_seat
+            raise GameError(
+                N_("It's not your turn: {name} is playing."),
+                name=turn.name if turn else "",
+            )
+        return session, seat
+
+    async def _apply(self, session: Session, seat: int, move: Move) -> Session:
+        state = session.state
+        assert state is not None
+        state = play(state, move, seat)
+        seats = _reset_missed(session.seats, seat)
+        state, notes = self._continue(session, state)
+        return await self._commit(session, state=state, seats=seats, notes=notes)
 
     async def end_game(self, game_id: int, user_id: int, *, can_manage: bool) -> Session:
         async with self._lock(game_id):
@@ -317,6 +423,16 @@ class GameService:
                     N_("Only the game's creator or someone with Manage Server can end it.")
                 )
             return await self._end(session, CANCELLED, session.seats, Note("cancelled"))
+
+    def export_record(self, session: Session) -> dict[str, Any]:
+        """The record of the finished deals only: a deal in play would show hidden hands."""
+        record = session.record()
+        if record is not None and session.state is not None:
+            if not session.state.deal.over:
+                record["deals"] = record["deals"][:-1]
+            if record["deals"]:
+                return record
+        raise GameError(N_("There is no finished deal to export in this channel yet."))
 
     # -- automatic turns ----------------------------------------------------------
 
@@ -343,41 +459,45 @@ class GameService:
         """Let AI seats move, one move at a time, until a human is to move."""
         self._ai_running.add(game_id)
         try:
-            await self._ai_loop(game_id)
+            while not self._closed:
+                session = self._games.get(game_id)
+                seat = session.turn_seat if session is not None else None
+                if session is None or seat is None or not seat.is_ai:
+                    return
+                await self._ai_move(session, seat.ai or DEFAULT_AI, ())
         finally:
             self._ai_running.discard(game_id)
-
-    async def _ai_loop(self, game_id: int) -> None:
-        while not self._closed:
-            async with self._lock(game_id):
-                session = await self._require(game_id)
-                if not session.playing:
-                    return
-                seat = session.turn_seat
-                if seat is None or not seat.is_ai:
-                    return
-                state = session.state
-                assert state is not None
-                await self._ai_move(session, state, session.turn or 0, seat.ai or DEFAULT_AI, ())
 
     async def _ai_move(
         self,
         session: Session,
-        state: MatchState,
-        turn: int,
         level: str,
         notes: tuple[Note, ...],
         seats: tuple[Seat, ...] | None = None,
-    ) -> Session:
-        seen = view(state, turn)
+    ) -> Session | None:
+        """Decide for the seat to move (no lock held), then apply it if nothing changed."""
+        state = session.state
+        turn = session.turn
+        assert state is not None
+        assert turn is not None
         rng = random.Random(f"{session.seed}:ai:{state.deal_number}:{len(state.deal.history)}")
-        move = await asyncio.to_thread(self.ai_player, seen, level, rng)
-        if move.canonical() not in state.legal_moves():  # never trust a player, even ours
-            log.error("game %d: the %s AI chose an illegal move; playing any", session.id, level)
-            move = rng.choice(state.legal_moves())
-        state = play(state, move, turn)
-        state, more = self._continue(session, state)
-        return await self._commit(session, state=state, seats=seats, notes=(*notes, *more))
+        try:
+            decision = await self.ai.decide(view(state, turn), level, rng)
+            chosen: Move = decision.move
+        except Exception:
+            log.exception("game %d: the %s AI failed; playing any legal move", session.id, level)
+            chosen = rng.choice(state.legal_moves())
+        async with self._lock(session.id):
+            current = self._games.get(session.id)
+            if current is None or current.version != session.version:
+                return None  # the game moved on while the AI thought; look again
+            move = chosen
+            if move.canonical() not in state.legal_moves():  # never trust a player, even ours
+                log.error("game %d: the %s AI played an illegal move", session.id, level)
+                move = rng.choice(state.legal_moves())
+            after = play(state, move, turn)
+            after, more = self._continue(session, after)
+            return await self._commit(session, state=after, seats=seats, notes=(*notes, *more))
 
     async def _watch(self, game_id: int, version: int, delay: float) -> None:
         """Sleep until the turn timer or the idle limit, then act if nothing changed."""
@@ -385,28 +505,27 @@ class GameService:
             await asyncio.sleep(max(delay, 0))
         except asyncio.CancelledError:
             return
-        async with self._lock(game_id):
-            session = await self._require(game_id)
-            if session.version != version or not session.active:
-                return
-            if self.clock() - session.updated_at >= IDLE_LIMIT:
-                await self._end(session, ABANDONED, session.seats, Note("abandoned"))
-                return
-            turn = session.turn
-            if turn is None or session.turn_seat is None or session.turn_seat.is_ai:
-                return
-            seat = session.seats[turn]
-            missed = seat.missed + 1
-            seats = list(session.seats)
-            notes = [Note("timeout", turn)]
-            if missed >= MISSED_TURNS_LIMIT:
-                seats[turn] = Seat(seat.name, None, DEFAULT_AI)
-                notes.append(Note("replaced_by_ai", turn, {"missed": missed}))
-            else:
-                seats[turn] = Seat(seat.name, seat.user_id, None, missed)
-            state = session.state
-            assert state is not None
-            await self._ai_move(session, state, turn, DEFAULT_AI, tuple(notes), tuple(seats))
+        session = self._games.get(game_id)
+        if session is None or session.version != version or not session.active:
+            return
+        if self.clock() - session.updated_at >= IDLE_LIMIT:
+            async with self._lock(game_id):
+                if self._games.get(game_id) is session:
+                    await self._end(session, ABANDONED, session.seats, Note("abandoned"))
+            return
+        turn = session.turn
+        if turn is None or session.turn_seat is None or session.turn_seat.is_ai:
+            return
+        seat = session.seats[turn]
+        missed = seat.missed + 1
+        seats = list(session.seats)
+        notes = [Note("timeout", turn)]
+        if missed >= MISSED_TURNS_LIMIT:
+            seats[turn] = Seat(seat.name, None, DEFAULT_AI)
+            notes.append(Note("replaced_by_ai", turn, {"missed": missed}))
+        else:
+            seats[turn] = Seat(seat.name, seat.user_id, None, missed)
+        await self._ai_move(session, DEFAULT_AI, tuple(notes), tuple(seats))
 
     def _after_change(self, session: Session) -> None:
         """Restart the watchdog; let the AI move if it is an AI's turn."""
@@ -437,13 +556,6 @@ class GameService:
 
     # -- saving -------------------------------------------------------------------
 
-    async def set_table_message(self, game_id: int, message_id: int | None) -> None:
-        """Remember where the table is drawn (no lock: the publisher calls it mid-change)."""
-        await self.db.games.set_table_message(game_id, message_id)
-        cached = self._cache.get(game_id)
-        if cached is not None:
-            self._cache[game_id] = cached.with_(table_message_id=message_id)
-
     async def _commit(
         self,
         session: Session,
@@ -455,17 +567,16 @@ class GameService:
         note: Note | None = None,
         notes: tuple[Note, ...] | list[Note] = (),
     ) -> Session:
-        """Save the change in one transaction, then announce it and set the timers."""
+        """Save the change in one transaction, then hand it to the publisher, set timers."""
         seats = seats if seats is not None else session.seats
         state = state if state is not None else session.state
+        all_notes = (*([note] if note else []), *notes)
         if state is not None and state.over:
-            return await self._end(
-                session, FINISHED, seats, *([note] if note else []), *notes, state=state
-            )
+            return await self._end(session, FINISHED, seats, *all_notes, state=state)
         now = self.clock()
         turn_changed = state is not session.state
         try:
-            row = await self.db.games.save(
+            saved = await self.db.games.save(
                 session.id,
                 session.version,
                 now=now,
@@ -476,11 +587,20 @@ class GameService:
                 creator_id=creator_id,
             )
         except StaleGameError:
-            self._cache.pop(session.id, None)
+            self._forget(session.id)
             raise StaleError(N_("The game changed at the same moment. Please try again.")) from None
-        after = self._session(row)
-        all_notes = (*([note] if note else []), *notes)
-        await self._publish(Update(session, after, all_notes))
+        after = self._adopt(
+            session.with_(
+                version=saved.version,
+                updated_at=now,
+                state=state,
+                seats=seats,
+                status=status or session.status,
+                creator_id=creator_id or session.creator_id,
+                turn_started_at=now if turn_changed else session.turn_started_at,
+            )
+        )
+        self._announce(Update(session, after, all_notes))
         self._after_change(after)
         return after
 
@@ -491,12 +611,13 @@ class GameService:
         seats: tuple[Seat, ...],
         *notes: Note,
         state: MatchState | None = None,
+        announce: bool = True,
     ) -> Session:
         state = state if state is not None else session.state
         now = self.clock()
         match = _finished_match(session, state, seats, now) if status == FINISHED else None
         try:
-            row = await self.db.games.finish(
+            saved = await self.db.games.finish(
                 session.id,
                 session.version,
                 now=now,
@@ -506,21 +627,21 @@ class GameService:
                 match=match,
             )
         except StaleGameError:
-            self._cache.pop(session.id, None)
+            self._forget(session.id)
             raise StaleError(N_("The game changed at the same moment. Please try again.")) from None
-        after = self._session(row)
-        await self._publish(Update(session, after, tuple(notes)))
+        after = self._adopt(
+            session.with_(
+                version=saved.version, updated_at=now, state=state, seats=seats, status=status
+            )
+        )
+        if announce:
+            self._announce(Update(session, after, tuple(notes)))
         self._after_change(after)
         return after
 
-    async def _publish(self, update: Update) -> None:
-        if self.publisher is None:
-            return
-        try:
-            await self.publisher.publish(update)
-        except Exception:
-            # The change is saved; the next action or /domino board redraws the table.
-            log.warning("game %d: announcing the change failed", update.after.id, exc_info=True)
+    def _announce(self, update: Update) -> None:
+        if self.publisher is not None:
+            self.publisher.publish(update)
 
     # -- helpers --------------------------------------------------------------------
 
@@ -530,22 +651,39 @@ class GameService:
             lock = self._locks[game_id] = asyncio.Lock()
         return lock
 
-    def _session(self, row: Any) -> Session:
-        cached = self._cache.get(row.id)
-        if cached is not None and cached.version == row.version:
-            return cached
-        session = Session.from_row(row)
+    def _adopt(self, session: Session) -> Session:
+        """Keep an active game in memory (and forget a finished one)."""
+        table = self._tables.get(session.id)
+        if table is not None and table != session.table_message_id:
+            session = session.with_(table_message_id=table)
         if session.active:
-            self._cache[session.id] = session
+            self._games[session.id] = session
+            self._by_channel[session.channel_id] = session.id
         else:
-            self._cache.pop(session.id, None)
+            self._forget(session.id)
         return session
 
+    def _forget(self, game_id: int) -> None:
+        self._tables.pop(game_id, None)
+        gone = self._games.pop(game_id, None)
+        if gone is not None and self._by_channel.get(gone.channel_id) == game_id:
+            del self._by_channel[gone.channel_id]
+        lock = self._locks.get(game_id)
+        if lock is not None and not lock.locked():
+            del self._locks[game_id]
+
+    def _load(self, row: Any) -> Session:
+        """A game read from the database: adopted if active and not in memory yet."""
+        cached = self._games.get(row.id)
+        if cached is not None:
+            return cached
+        session = Session.from_row(row)
+        return self._adopt(session) if session.active else session
+
     async def _require(self, game_id: int, status: str | None = None) -> Session:
-        row = await self.db.games.get(game_id)
-        if row is None:
+        session = await self.get(game_id)
+        if session is None:
             raise GameError(N_("There is no such game."))
-        session = self._session(row)
         if not session.active:
             raise GameError(N_("This game is over."))
         if status == LOBBY and session.status != LOBBY:
@@ -558,6 +696,10 @@ class GameService:
     def _require_creator(session: Session, user_id: int) -> None:
         if user_id != session.creator_id:
             raise GameError(N_("Only the player who opened the table can do that."))
+
+
+def _channel_busy() -> GameError:
+    return GameError(N_("This channel already has a game. Finish it, or play in another channel."))
 
 
 def _reset_missed(seats: tuple[Seat, ...], seat: int) -> tuple[Seat, ...]:
@@ -613,49 +755,6 @@ def _finished_match(
     )
 
 
-def rules_refusal(error: RulesError, options: dict[str, Any]) -> GameError:
-    """The engine refused the table's options: say why in the user's language.
-
-    The engine's own message is English; this keys a translatable message on the
-    option it names and recomputes any numbers from the rules tables.
-    """
-    game = str(options.get("game"))
-    top = options.get("set") or 6
-    option = error.option
-    high = MAX_PLAYERS.get((game, top))
-    if option == "players" and high is not None:
-        return GameError(
-            N_("This game takes {low} to {high} players on the double-{set} set."),
-            low=2,
-            high=high,
-            set=top,
-        )
-    if option == "set":
-        return GameError(N_("Only the block and draw games use the double-9 and double-12 sets."))
-    if option == "teams":
-        if game == "latvian":
-            return GameError(N_("Latvian dominoes is played without teams."))
-        return GameError(N_("Teams need exactly 4 players."))
-    if option == "scoring":
-        if options.get("scoring") == "penalty" and options.get("teams"):
-            return GameError(N_("Minus-point scoring (penalty) is played without teams."))
-        return GameError(N_("This game has its own scoring: leave the scoring option out."))
-    if option == "layout":
-        return GameError(N_("This game has its own layout: leave the layout option out."))
-    if option == "target":
-        low, high = TARGET_RANGE
-        return GameError(N_("The target is {low} to {high} points."), low=low, high=high)
-    if option in ("deals", "time_limit"):
-        if game != "latvian":
-            return GameError(N_("Only a Latvian session has a number of deals."))
-        return GameError(N_("A Latvian session has 1 to 100 deals."))
-    if option == "hand":
-        return GameError(N_("This set has too few tiles for so many hands."))
-    if option == "game":
-        return GameError(N_("Choose a game: block, draw, allfives or latvian."))
-    return GameError(N_("These game options don't work together."))
-
-
 def _log_failure(task: asyncio.Task[Any]) -> None:
     if task.cancelled():
         return
@@ -666,11 +765,14 @@ def _log_failure(task: asyncio.Task[Any]) -> None:
 
 __all__ = [
     "AI_LEVELS",
+    "TIMER_RANGE",
+    "Decider",
     "GameError",
     "GameService",
     "Note",
     "Publisher",
     "StaleError",
     "Update",
+    "rules_refusal",
     "turn_token",
 ]

@@ -61,6 +61,11 @@ class Session:
     table_message_id: int | None
     turn_started_at: datetime | None
     updated_at: datetime
+    announced_deals: int = 0
+    """Deal summaries shown in Discord (as last written down; the publisher keeps count)."""
+    ping_message_id: int | None = None
+    """The turn ping shown in Discord (as last written down)."""
+    ping_turn: str | None = None
 
     @staticmethod
     def from_row(row: GameRow) -> Session:
@@ -80,6 +85,9 @@ class Session:
             table_message_id=row.table_message_id,
             turn_started_at=row.turn_started_at,
             updated_at=row.updated_at,
+            announced_deals=row.announced_deals,
+            ping_message_id=row.ping_message_id,
+            ping_turn=row.ping_turn,
         )
 
     # -- reading ---------------------------------------------------------------

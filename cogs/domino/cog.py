@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import io
 import json
@@ -16,16 +17,18 @@ from discord.ext import commands
 
 from bot.engine.rules import GAMES
 from bot.games.errors import GameError
-from bot.games.moves_text import describe, move_key
-from bot.games.service import TIMER_RANGE, turn_token
+from bot.games.moves_text import MAX_MOVE_TEXT, describe, move_key
 from bot.games.session import Session
 from bot.i18n import LANGUAGE_NAMES, LANGUAGES, N_, Translator
 
+from .announcer import TablePublisher
 from .hand import hand_message
 from .items import DYNAMIC_ITEMS
+from .language import public_translator
+from .markup import plain
+from .permissions import missing
 from .replies import reply_error
 from .stats import StatsCommands
-from .table import TablePublisher
 from .texts import RULES_TEXT, game_name
 
 if TYPE_CHECKING:
@@ -77,6 +80,21 @@ def _name(user: discord.abc.User) -> str:
     return getattr(user, "display_name", None) or user.name
 
 
+def _guild(interaction: discord.Interaction) -> int:
+    if interaction.guild_id is None:
+        raise GameError(N_("Dominoes are played in a server channel."))
+    return interaction.guild_id
+
+
+async def _delete_thread(thread: discord.Thread) -> None:
+    """Remove a game's thread (and the line that started it) after a failed opening."""
+    with contextlib.suppress(discord.HTTPException):
+        await thread.delete()
+    if thread.parent is not None:
+        with contextlib.suppress(discord.HTTPException):
+            await thread.parent.get_partial_message(thread.id).delete()  # type: ignore[union-attr]
+
+
 class Domino(
     StatsCommands,
     commands.GroupCog,
@@ -100,6 +118,7 @@ class Domino(
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
         self.bot.games.publisher = None
+        await self.publisher.close()
         await super().cog_unload()
 
     # -- helpers -----------------------------------------------------------------
@@ -111,11 +130,16 @@ class Domino(
         return session
 
     async def _confirm(self, interaction: discord.Interaction, message: str, **fields: Any) -> None:
+        """Tell the user it is done. The change is saved already: a failure here is only
+        logged (a "please try again" would be untrue)."""
         text = _tr(interaction)(message, **fields)
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
-        else:
-            await interaction.response.send_message(text, ephemeral=True)
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
+        except discord.HTTPException:
+            log.warning("could not confirm a saved change to the user", exc_info=True)
 
     # -- opening and seating ----------------------------------------------------------
 
@@ -164,7 +188,8 @@ class Domino(
         deals: app_commands.Range[int, 1, 100] | None = None,
         timer: app_commands.Range[int, 0, 3600] | None = None,
     ) -> None:
-        if interaction.guild_id is None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if interaction.guild_id is None or interaction.channel is None:
             raise GameError(N_("Dominoes are played in a server channel."))
         options = {
             "game": game,
@@ -176,28 +201,100 @@ class Domino(
             "target": target,
             "deals": deals,
         }
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        session = await self.bot.games.open_lobby(
-            guild_id=interaction.guild_id,
-            channel_id=interaction.channel_id or 0,
-            user_id=interaction.user.id,
-            name=_name(interaction.user),
-            options=options,
-            timer=timer,
+        settings = await self.bot.games.settings.get(interaction.guild_id)
+        channel = interaction.channel
+        in_thread = isinstance(channel, discord.Thread)
+        new_thread = settings.threads and not in_thread
+        tr = _tr(interaction)
+        lacking = missing(
+            interaction.app_permissions, tr, in_thread=in_thread, new_thread=new_thread
         )
+        if lacking:
+            raise GameError(
+                N_(
+                    "I can't run a game here: I need these permissions in this channel: "
+                    "{missing}. Ask a server admin to allow them."
+                ),
+                missing=", ".join(lacking),
+            )
+        name = _name(interaction.user)
+        thread: discord.Thread | None = None
+        if new_thread:
+            thread = await self._game_thread(interaction, channel, name, game)
+        try:
+            session = await self.bot.games.open_lobby(
+                guild_id=interaction.guild_id,
+                channel_id=thread.id if thread else channel.id,
+                user_id=interaction.user.id,
+                name=name,
+                options=options,
+                timer=timer,
+            )
+        except Exception:
+            if thread is not None:
+                await _delete_thread(thread)
+            raise
+        if thread is not None:
+            await self._confirm(
+                interaction,
+                N_("Your {game} table is open in its own thread: {thread}."),
+                game=game_name(session.rules.game, tr),
+                thread=thread.mention,
+            )
+            return
         await self._confirm(
             interaction,
             N_("Your {game} table is open. Friends join with the button on the table."),
-            game=game_name(session.rules.game, _tr(interaction)),
+            game=game_name(session.rules.game, tr),
         )
+
+    async def _game_thread(
+        self,
+        interaction: discord.Interaction,
+        channel: Any,
+        name: str,
+        game: str,
+    ) -> discord.Thread:
+        """A thread for a new game (``/domino settings threads``), started by a line in the
+        channel that links to it."""
+        if not isinstance(channel, discord.TextChannel):
+            raise GameError(
+                N_(
+                    "This server plays each game in its own thread, and this channel can't "
+                    "have threads. Open the table in a text channel."
+                )
+            )
+        if game not in GAMES:
+            raise GameError(N_("Choose a game: block, draw, allfives or latvian."))
+        tr = await public_translator(self.bot, interaction.guild_id)
+        title = tr("{game} with {name}", game=game_name(game, tr), name=name)
+        starter: discord.Message | None = None
+        try:
+            starter = await channel.send(
+                tr(
+                    "{name} opened a {game} table: the game is played in this thread.",
+                    name=plain(name),
+                    game=game_name(game, tr),
+                ),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+            return await starter.create_thread(name=title[:100], auto_archive_duration=1440)
+        except discord.HTTPException:
+            log.warning("could not open a thread in channel %d", channel.id, exc_info=True)
+            if starter is not None:
+                with contextlib.suppress(discord.HTTPException):
+                    await starter.delete()
+            raise GameError(
+                N_("Discord did not let me open a thread for the game here, so none was opened.")
+            ) from None
 
     @app_commands.command(
         name="join", description=locale_str("Take a seat at this channel's table")
     )
     @refusals
     async def join(self, interaction: discord.Interaction) -> None:
-        session = await self._game_here(interaction)
         await interaction.response.defer(ephemeral=True)
+        session = await self._game_here(interaction)
         await self.bot.games.join(session.id, interaction.user.id, _name(interaction.user))
         await self._confirm(interaction, N_("You have a seat. Have fun!"))
 
@@ -206,8 +303,8 @@ class Domino(
     )
     @refusals
     async def leave(self, interaction: discord.Interaction) -> None:
-        session = await self._game_here(interaction)
         await interaction.response.defer(ephemeral=True)
+        session = await self._game_here(interaction)
         await self.bot.games.leave(session.id, interaction.user.id)
         await self._confirm(interaction, N_("You left the table."))
 
@@ -222,8 +319,8 @@ class Domino(
     )
     @refusals
     async def addbot(self, interaction: discord.Interaction, level: str | None = None) -> None:
-        session = await self._game_here(interaction)
         await interaction.response.defer(ephemeral=True)
+        session = await self._game_here(interaction)
         await self.bot.games.add_bot(session.id, interaction.user.id, level)
         await self._confirm(interaction, N_("An AI player sits down."))
 
@@ -232,8 +329,8 @@ class Domino(
     )
     @refusals
     async def start(self, interaction: discord.Interaction) -> None:
-        session = await self._game_here(interaction)
         await interaction.response.defer(ephemeral=True)
+        session = await self._game_here(interaction)
         await self.bot.games.start(session.id, interaction.user.id)
         await self._confirm(interaction, N_("The game is on!"))
 
@@ -244,8 +341,9 @@ class Domino(
     )
     @refusals
     async def hand(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
         session = await self._game_here(interaction)
-        await self._send_hand(interaction, session.id)
+        await self._show_hand(interaction, session.id, edit=False)
 
     @app_commands.command(name="play", description=locale_str("Play a tile, e.g. 6-4 east"))
     @app_commands.describe(
@@ -261,8 +359,8 @@ class Domino(
         end: str | None = None,
         closed: bool | None = None,
     ) -> None:
-        session = await self._game_here(interaction)
         await interaction.response.defer(ephemeral=True)
+        session = await self._game_here(interaction)
         await self.bot.games.play(
             session.id, interaction.user.id, text=tile, end=end, closed=closed
         )
@@ -277,7 +375,7 @@ class Domino(
         if seat is None or session.turn != seat:
             return []
         tr = _tr(interaction)
-        wanted = current.strip().lower()
+        wanted = current[:MAX_MOVE_TEXT].strip().lower()
         choices = []
         for move in session.state.legal_moves():
             key = move_key(move)
@@ -288,9 +386,10 @@ class Domino(
     @app_commands.command(name="board", description=locale_str("Post the table again"))
     @refusals
     async def board(self, interaction: discord.Interaction) -> None:
-        session = await self._game_here(interaction)
         await interaction.response.defer(ephemeral=True)
-        await self.publisher.repost(session)
+        session = await self._game_here(interaction)
+        if not await self.publisher.repost(session):
+            raise GameError(N_("Discord did not take the table just now. Please try again."))
         await self._confirm(interaction, N_("Here is the table."))
 
     @app_commands.command(
@@ -298,9 +397,9 @@ class Domino(
     )
     @refusals
     async def end(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True)
         session = await self._game_here(interaction)
         can_manage = bool(interaction.permissions.manage_guild)
-        await interaction.response.defer(ephemeral=True)
         await self.bot.games.end_game(session.id, interaction.user.id, can_manage=can_manage)
         await self._confirm(interaction, N_("The game is over."))
 
@@ -309,13 +408,14 @@ class Domino(
     )
     @refusals
     async def export(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
         session = await self.bot.games.latest_in_channel(interaction.channel_id or 0)
-        record = public_record(session) if session else None
-        if session is None or record is None:
+        if session is None:
             raise GameError(N_("There is no finished deal to export in this channel yet."))
+        record = self.bot.games.export_record(session)
         data = json.dumps(record, indent=1).encode()
         file = discord.File(io.BytesIO(data), filename=f"domino-{session.id}.json")
-        await interaction.response.send_message(
+        await interaction.followup.send(
             _tr(interaction)("The match record of game #{id}.", id=session.id),
             file=file,
             ephemeral=True,
@@ -327,6 +427,8 @@ class Domino(
     @refusals
     async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
         tr = _tr(interaction)
+        if game is not None and game not in RULES_TEXT:
+            raise GameError(N_("Choose a game: block, draw, allfives or latvian."))
         games = [game] if game else list(GAMES)
         chunks = _chunks([tr(RULES_TEXT[g]) for g in games])
         await interaction.response.send_message(chunks[0], ephemeral=True)
@@ -345,15 +447,10 @@ class Domino(
     async def settings_timer(
         self, interaction: discord.Interaction, seconds: app_commands.Range[int, 0, 3600]
     ) -> None:
-        if interaction.guild_id is None or not interaction.permissions.manage_guild:
-            raise GameError(N_("Only someone with Manage Server can change the settings."))
-        if seconds and seconds < TIMER_RANGE[0]:
-            raise GameError(
-                N_("The timer is 0 (off) or {low} to {high} seconds."),
-                low=TIMER_RANGE[0],
-                high=TIMER_RANGE[1],
-            )
-        await self.bot.db.guilds.set_default_timer(interaction.guild_id, seconds or None)
+        await interaction.response.defer(ephemeral=True)
+        await self.bot.games.settings.set_timer(
+            _guild(interaction), seconds, can_manage=interaction.permissions.manage_guild
+        )
         if seconds:
             await self._confirm(
                 interaction, N_("New tables get a {n}-second turn timer."), n=seconds
@@ -368,12 +465,13 @@ class Domino(
     @app_commands.choices(language=LANGUAGE_CHOICES)
     @refusals
     async def settings_language(self, interaction: discord.Interaction, language: str) -> None:
-        if interaction.guild_id is None or not interaction.permissions.manage_guild:
-            raise GameError(N_("Only someone with Manage Server can change the settings."))
+        await interaction.response.defer(ephemeral=True)
         if language != AUTO_LANGUAGE and language not in LANGUAGES:
             raise GameError(N_("That language is not available."))
         chosen = None if language == AUTO_LANGUAGE else language
-        await self.bot.db.guilds.set_language(interaction.guild_id, chosen)
+        await self.bot.games.settings.set_language(
+            _guild(interaction), chosen, can_manage=interaction.permissions.manage_guild
+        )
         if chosen is None:
             await self._confirm(
                 interaction, N_("Public messages follow the server's Discord language.")
@@ -385,13 +483,29 @@ class Domino(
                 language=LANGUAGE_NAMES[chosen],
             )
 
+    @settings.command(
+        name="threads", description=locale_str("Play each new game in its own thread")
+    )
+    @app_commands.describe(enabled=locale_str("On: each table gets a thread; off: in the channel"))
+    @refusals
+    async def settings_threads(self, interaction: discord.Interaction, enabled: bool) -> None:
+        await interaction.response.defer(ephemeral=True)
+        await self.bot.games.settings.set_threads(
+            _guild(interaction), enabled, can_manage=interaction.permissions.manage_guild
+        )
+        if enabled:
+            await self._confirm(interaction, N_("New tables open in a thread of their own."))
+        else:
+            await self._confirm(interaction, N_("New tables open in the channel itself."))
+
     # -- components -------------------------------------------------------------------
 
     async def on_table_button(
         self, interaction: discord.Interaction, action: str, game_id: int
     ) -> None:
         if action == "hand":
-            await self._send_hand(interaction, game_id)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await self._show_hand(interaction, game_id, edit=False)
             return
         await interaction.response.defer(ephemeral=True)
         user = interaction.user
@@ -409,18 +523,17 @@ class Domino(
         self, interaction: discord.Interaction, game_id: int, token: str, index: int
     ) -> None:
         await interaction.response.defer()
-        session = await self.bot.games.get(game_id)
-        if session is None or session.state is None or token != turn_token(session):
-            raise GameError(N_("This hand is out of date: the game has moved on."))
-        legal = session.state.legal_moves()
-        if not 0 <= index < len(legal):
-            raise GameError(N_("That move is no longer possible."))
-        session = await self.bot.games.play(game_id, interaction.user.id, legal[index], token=token)
-        await self._show_hand(interaction, session.id, edit=True)
-
-    async def _send_hand(self, interaction: discord.Interaction, game_id: int) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        await self._show_hand(interaction, game_id, edit=False)
+        session = await self.bot.games.play_choice(game_id, interaction.user.id, token, index)
+        # The move is saved: from here on, a failure must not read as "try again".
+        try:
+            await self._show_hand(interaction, session.id, edit=True)
+        except Exception:
+            log.warning(
+                "game %d: the move was played; showing the hand failed", game_id, exc_info=True
+            )
+            await self._confirm(
+                interaction, N_("Your move was played. Use Show my hand to see your tiles.")
+            )
 
     async def _show_hand(
         self, interaction: discord.Interaction, game_id: int, *, edit: bool
@@ -439,16 +552,6 @@ class Domino(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
         await reply_error(interaction, error)
-
-
-def public_record(session: Session) -> dict[str, Any] | None:
-    """The record of the finished deals only: a deal in play would show hidden hands."""
-    record = session.record()
-    if record is None or session.state is None:
-        return None
-    if not session.state.deal.over:
-        record["deals"] = record["deals"][:-1]
-    return record if record["deals"] else None
 
 
 def _chunks(paragraphs: list[str], limit: int = MESSAGE_LIMIT) -> list[str]:

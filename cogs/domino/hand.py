@@ -17,6 +17,7 @@ from bot.i18n import Translator
 from render.hand import hand_keys, render_hand
 
 from .items import MoveButton, MoveSelect, TableButton
+from .markup import plain
 
 MAX_BUTTONS = 20
 OPTIONS_PER_SELECT = 25
@@ -44,7 +45,8 @@ async def hand_message(session: Session, seen: PlayerView, tr: Translator) -> di
             view.add_item(
                 MoveSelect(session.id, token, page, options, placeholder=tr("Choose a move"))
             )
-    view.add_item(TableButton(session.id, "hand", tr("Refresh"), discord.ButtonStyle.secondary))
+    if session.active:
+        view.add_item(TableButton(session.id, "hand", tr("Refresh"), discord.ButtonStyle.secondary))
     return {
         "content": _caption(session, seen, tr),
         "attachments": [discord.File(io.BytesIO(png), filename="hand.png")],
@@ -59,6 +61,14 @@ def _label(move: Move, keys: dict[Any, str], tr: Translator) -> str:
 
 
 def _caption(session: Session, seen: PlayerView, tr: Translator) -> str:
+    if not session.active:
+        state = session.state
+        if state is not None and state.over:
+            if not state.winners:
+                return tr("The match is over: a draw.")
+            names = " & ".join(plain(session.seats[s].name) for s in state.winners)
+            return tr("The match is over: {name} wins!", name=names)
+        return tr("This game is over.")
     if seen.legal_moves:
         if seen.forced is not None:
             return tr("You drew {tile}: lay it.", tile=seen.forced)
@@ -66,4 +76,4 @@ def _caption(session: Session, seen: PlayerView, tr: Translator) -> str:
     turn = session.turn_seat
     if turn is None:
         return tr("Your hand.")
-    return tr("Your hand. It is {name}'s turn.", name=turn.name)
+    return tr("Your hand. It is {name}'s turn.", name=plain(turn.name))

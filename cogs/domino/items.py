@@ -37,7 +37,7 @@ def _handler(interaction: discord.Interaction) -> Handler:
 
 class TableButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"domino:(?P<action>join|leave|addbot|start|hand):(?P<game>\d+)",
+    template=r"domino:(?P<action>join|leave|addbot|start|hand):(?P<game>\d{1,19})",
 ):
     def __init__(
         self,
@@ -73,7 +73,7 @@ class TableButton(
 
 class MoveButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"domino:m:(?P<game>\d+):(?P<token>\d+\.\d+):(?P<index>\d+)",
+    template=r"domino:m:(?P<game>\d{1,19}):(?P<token>\d{1,4}\.\d{1,4}):(?P<index>\d{1,4})",
 ):
     def __init__(self, game_id: int, token: str, index: int, label: str = "…") -> None:
         super().__init__(
@@ -102,7 +102,7 @@ class MoveButton(
 
 class MoveSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"domino:s:(?P<game>\d+):(?P<token>\d+\.\d+):(?P<page>\d+)",
+    template=r"domino:s:(?P<game>\d{1,19}):(?P<token>\d{1,4}\.\d{1,4}):(?P<page>\d{1,2})",
 ):
     def __init__(
         self,
@@ -132,9 +132,8 @@ class MoveSelect(
     async def callback(self, interaction: discord.Interaction) -> None:
         values = self.item.values
         try:
-            await _handler(interaction).on_move(
-                interaction, self.game_id, self.token, int(values[0]) if values else -1
-            )
+            index = int(values[0]) if values and values[0].isdigit() and len(values[0]) < 5 else -1
+            await _handler(interaction).on_move(interaction, self.game_id, self.token, index)
         except Exception as error:
             await reply_error(interaction, error)
 

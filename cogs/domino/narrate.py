@@ -10,6 +10,8 @@ from bot.games.moves_text import describe, end_name
 from bot.games.service import Note, Update
 from bot.i18n import Translator
 
+from .markup import plain
+
 BEFORE_MOVES = (
     "started",
     "joined",
@@ -23,7 +25,10 @@ AFTER_MOVES = ("cancelled", "abandoned", "everyone_left")
 
 
 def narrate(update: Update, tr: Translator, names: Sequence[str]) -> list[str]:
-    """Lines for the table message: the notes and every move since ``update.before``."""
+    """Lines for the table message: the notes and every move since ``update.before``.
+
+    ``names`` are escaped for message text (:func:`cogs.domino.table.text_names`).
+    """
     lines = [_note(n, tr, names) for n in update.notes if n.kind in BEFORE_MOVES]
     before = update.before.state if update.before else None
     after = update.after.state
@@ -127,7 +132,7 @@ def _match_end(state: MatchState, tr: Translator, names: Sequence[str]) -> str:
 
 
 def _note(note: Note, tr: Translator, names: Sequence[str]) -> str:
-    name = note.fields.get("name", "")
+    name = plain(str(note.fields.get("name", "")))
     if not name and note.seat is not None and note.seat < len(names):
         name = names[note.seat]
     kind = note.kind

@@ -42,7 +42,8 @@ from render.cards import (
     render_player_card,
 )
 
-from .replies import reply_error
+from .language import public_translator
+from .replies import defer_public, reply_error
 from .texts import game_name
 
 if TYPE_CHECKING:
@@ -568,12 +569,8 @@ class StatsCommands:
         await super().cog_unload()  # type: ignore[misc]
 
     async def _translator(self, interaction: discord.Interaction) -> Translator:
-        """Public messages speak the server's language when it has chosen one."""
-        if interaction.guild_id is not None:
-            language = await self.bot.db.guilds.language(interaction.guild_id)
-            if language:
-                return Translator(language)
-        return Translator.for_locale(interaction.locale)
+        """Public messages speak the server's language (:mod:`cogs.domino.language`)."""
+        return await public_translator(self.bot, interaction.guild_id)
 
     # -- /domino leaderboard -------------------------------------------------------------
 
@@ -611,10 +608,11 @@ class StatsCommands:
         order: str = "rating",
     ) -> None:
         guild_id = _guild(interaction)
+        await defer_public(interaction)
         page = await self.stats.leaderboard(guild_id, game, period, order)
         message = await self._board_message(interaction, page, period)
         view = message["view"]
-        await interaction.response.send_message(**message)
+        await interaction.followup.send(**message)
         view.stop()  # its buttons are dynamic items, found by custom_id
 
     async def on_leaderboard_page(
@@ -627,13 +625,14 @@ class StatsCommands:
         page: int,
     ) -> None:
         _guild(interaction, guild_id)
+        await interaction.response.defer()
         if period not in PERIODS:
             raise GameError(N_("The period is all, month or week."))
         board = await self.stats.leaderboard(guild_id, game, period, order, page)
         message = await self._board_message(interaction, board, period)
         files = message.pop("files")
         view = message["view"]
-        await interaction.response.edit_message(attachments=files, **message)
+        await interaction.edit_original_response(attachments=files, **message)
         view.stop()
 
     async def _board_message(
@@ -675,6 +674,7 @@ class StatsCommands:
         game: str | None = None,
     ) -> None:
         guild_id = _guild(interaction)
+        await defer_public(interaction)
         target = user or interaction.user
         card = await self.stats.card(guild_id, target.id, _display_name(target), game)
         tr = await self._translator(interaction)
@@ -683,9 +683,9 @@ class StatsCommands:
         file = await _png(render_player_card, image, "stats.png")
         if file is not None:
             embed.set_image(url="attachment://stats.png")
-            await interaction.response.send_message(embed=embed, file=file)
+            await interaction.followup.send(embed=embed, file=file)
         else:
-            await interaction.response.send_message(embed=embed)
+            await interaction.followup.send(embed=embed)
 
     # -- /domino history -----------------------------------------------------------------
 
@@ -695,31 +695,34 @@ class StatsCommands:
     @stats_refusals
     async def history(self, interaction: discord.Interaction) -> None:
         guild_id = _guild(interaction)
+        await defer_public(interaction)
         page = await self.stats.history(guild_id)
         tr = await self._translator(interaction)
         view = history_view(page, tr)
-        await interaction.response.send_message(embed=history_texts(page, tr), view=view)
+        await interaction.followup.send(embed=history_texts(page, tr), view=view)
         view.stop()
 
     async def on_history_page(
         self, interaction: discord.Interaction, guild_id: int, page: int
     ) -> None:
         _guild(interaction, guild_id)
+        await interaction.response.defer()
         history = await self.stats.history(guild_id, page)
         tr = await self._translator(interaction)
         view = history_view(history, tr)
-        await interaction.response.edit_message(embed=history_texts(history, tr), view=view)
+        await interaction.edit_original_response(embed=history_texts(history, tr), view=view)
         view.stop()
 
     async def on_export(
         self, interaction: discord.Interaction, guild_id: int, match_id: int
     ) -> None:
         _guild(interaction, guild_id)
+        await interaction.response.defer(ephemeral=True, thinking=True)
         record = await self.stats.export(guild_id, match_id)
         data = json.dumps(record, indent=1, ensure_ascii=False).encode()
         file = discord.File(io.BytesIO(data), filename=f"domino-match-{match_id}.json")
         tr = Translator.for_locale(interaction.locale)
-        await interaction.response.send_message(
+        await interaction.followup.send(
             tr("The record of match #{id}.", id=match_id), file=file, ephemeral=True
         )
 
@@ -757,13 +760,14 @@ class StatsCommands:
         if action == "rc":
             await interaction.response.edit_message(content=tr("Nothing was reset."), view=None)
             return
+        await interaction.response.defer()
         season = await self.stats.reset(
             guild_id,
             interaction.user.id,
             can_manage=bool(interaction.permissions.manage_guild),
             asked_at=datetime.fromtimestamp(asked, UTC),
         )
-        await interaction.response.edit_message(
+        await interaction.edit_original_response(
             content=tr(
                 "The leaderboard is reset. Matches finished from now on count; "
                 "the history keeps every match (the last one before the reset is #{id}).",

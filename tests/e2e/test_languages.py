@@ -77,10 +77,12 @@ async def test_a_finnish_player_at_a_danish_table(bot, channel, alice, bob, driv
         assert text.startswith("It's not your turn")
 
     hands: list[str] = []
+    pings: list[str] = []
     while True:
         session = await driver.session()
         if session.status != "playing":
             break
+        pings += [texts_of(m) for m in channel.history(viewer=alice) if "<@" in m.content]
         if session.turn_seat.user_id == alice.id:
             hand = await driver.hand(alice)
             hands.append(hand.content)
@@ -99,7 +101,10 @@ async def test_a_finnish_player_at_a_danish_table(bot, channel, alice, bob, driv
     assert "Runde 1 er slut" in everything
     assert "Spil #" in everything
     assert "spillet er slut" in everything
-    assert "Vis min hånd" in everything or "det er din tur" in everything
+    # the turn pings spoke Danish (the last one is gone with the match)
+    assert pings
+    assert all("det er din tur" in p and "Vis min hånd" in p for p in pings), pings
+    assert "det er din tur" not in everything
     assert " lagde " in everything
     assert not ENGLISH_WORDS.search(everything), everything
 

@@ -24,8 +24,13 @@ def description(message: Any) -> str:
 
 
 async def refused(result: Any, text: str) -> None:
-    assert result.ephemeral
-    assert text in result.response.content
+    """A private answer: the reply itself, or (after a public "thinking…", which is
+    removed) an ephemeral followup."""
+    if result.response is not None:
+        assert result.ephemeral
+        assert text in result.response.content
+    else:
+        assert [m for m in result.followups if m.ephemeral and text in m.content]
 
 
 async def a_crowd(store: Store, alice: Any, n: int = 25) -> None:

@@ -1,0 +1,359 @@
+"""Announcing saved changes in Discord: the table, the deal summaries, the turn ping.
+
+:class:`TablePublisher` is the service's :class:`~bot.games.service.Publisher`.
+The service hands it every saved change and goes on; one worker per game sends
+them in order, outside every lock:
+
+- **Coalesced**: changes that arrive while a worker is busy (a burst of AI moves)
+  are merged into one (the latest state wins, the narration keeps every move),
+  so a fast AI sequence is one table edit, well inside Discord's per-channel limits.
+- **Every step on its own**: each finished deal's summary is posted once; the
+  table is edited (or posted again when its message is gone); the player to move
+  is pinged once per turn, the new ping sent before the old one is deleted, and
+  the last ping deleted when no human is to move (an AI's turn, the match over).
+  A failed table edit never skips the ping.
+- **Retried**: a 429 or a 5xx (after discord.py's own retries) is retried with
+  backoff, honouring ``retry_after``; newer changes merge in meanwhile. Missing
+  permissions or a deleted channel end the attempt with one log line.
+- **Recorded**: once the table shows a version, it is written down
+  (``announced_version``), so that a restart announces what a crash left unsaid.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import aiohttp
+import discord
+
+from bot.games.service import Note, Update, turn_token
+from bot.games.session import PLAYING, Session
+from bot.i18n import Translator
+
+from .language import public_translator
+from .narrate import narrate
+from .table import finished_count, summary_file, table_message, table_view, text_names
+
+if TYPE_CHECKING:
+    from bot.client import DominoBot
+
+log = logging.getLogger(__name__)
+
+RETRY_DELAYS = (0.5, 1.0, 2.0, 5.0, 10.0, 30.0, 60.0, 120.0)
+"""Seconds to wait before each retry of a failed announcement; then it gives up
+until the game's next change (or ``/domino board``)."""
+
+
+class Retry(Exception):
+    """Discord is busy or failing: try the announcement again later."""
+
+    def __init__(self, after: float = 0.0) -> None:
+        super().__init__(after)
+        self.after = after
+
+
+@dataclass(slots=True)
+class _Job:
+    """The changes not announced yet, merged; who waits for them."""
+
+    update: Update
+    repost: bool = False
+    waiters: list[asyncio.Future[bool]] = field(default_factory=list)
+
+    def then(self, later: _Job) -> _Job:
+        return _Job(
+            self.update.then(later.update),
+            self.repost or later.repost,
+            [*self.waiters, *later.waiters],
+        )
+
+
+@dataclass(slots=True)
+class _Shown:
+    """What this process showed of one game in Discord."""
+
+    table: int | None = None
+    deals: int = 0
+    ping: int | None = None
+    ping_turn: str | None = None
+
+
+class TablePublisher:
+    """Keeps each game's messages up to date (the service's publisher)."""
+
+    def __init__(self, bot: DominoBot, *, delays: tuple[float, ...] = RETRY_DELAYS) -> None:
+        self.bot = bot
+        self.delays = delays
+        self._jobs: dict[int, _Job] = {}
+        self._workers: dict[int, asyncio.Task[None]] = {}
+        self._shown: dict[int, _Shown] = {}
+        self.edits = 0
+        """Table messages edited or posted (for tests and benchmarks)."""
+
+    # -- the service's side ----------------------------------------------------------
+
+    async def open_table(self, session: Session) -> None:
+        """Post a new game's lobby now; raises if Discord refuses (nothing is queued)."""
+        tr = await public_translator(self.bot, session.guild_id)
+        channel = await self._channel(session.channel_id)
+        if channel is None:
+            raise discord.InvalidData(f"channel {session.channel_id} takes no messages")
+        embed, view, files = await table_message(session, tr, [])
+        message = await channel.send(embed=embed, view=view, files=files)
+        _stop(view)
+        self._shown[session.id] = _Shown(table=message.id)
+        self.bot.games.note_table_message(session.id, message.id)
+        await self._record(session, self._shown[session.id])
+
+    def publish(self, update: Update) -> None:
+        self._queue(_Job(update))
+
+    async def repost(self, session: Session) -> bool:
+        """Post the table again at the bottom of the channel (``/domino board``).
+
+        Waits until it is done; False if Discord did not take it.
+        """
+        done: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        self._queue(_Job(Update(session, session), repost=True, waiters=[done]))
+        return await done
+
+    async def close(self) -> None:
+        workers = list(self._workers.values())
+        for worker in workers:
+            worker.cancel()
+        await asyncio.gather(*workers, return_exceptions=True)
+
+    # -- the worker --------------------------------------------------------------------
+
+    def _queue(self, job: _Job) -> None:
+        game_id = job.update.after.id
+        pending = self._jobs.get(game_id)
+        self._jobs[game_id] = pending.then(job) if pending else job
+        if game_id not in self._workers:
+            worker = asyncio.get_running_loop().create_task(self._drain(game_id))
+            self._workers[game_id] = worker
+
+    async def _drain(self, game_id: int) -> None:
+        failures = 0
+        try:
+            while (job := self._jobs.pop(game_id, None)) is not None:
+                try:
+                    await self._announce(job)
+                except Retry as retry:
+                    newer = self._jobs.pop(game_id, None)
+                    self._jobs[game_id] = job.then(newer) if newer else job
+                    if failures >= len(self.delays):
+                        log.warning("game %d: Discord keeps failing; announcing later", game_id)
+                        _settle(self._jobs.pop(game_id), ok=False)
+                        break
+                    await asyncio.sleep(max(self.delays[failures], retry.after))
+                    failures += 1
+                    continue
+                except Exception:
+                    log.exception("game %d: announcing a change failed", game_id)
+                    _settle(job, ok=False)
+                    continue
+                failures = 0
+                _settle(job, ok=True)
+        finally:
+            del self._workers[game_id]
+            for job in [self._jobs.pop(game_id, None)]:
+                if job is not None:
+                    _settle(job, ok=False)
+            if not self.bot.games.is_active(game_id):
+                self._shown.pop(game_id, None)
+
+    async def _announce(self, job: _Job) -> None:
+        """Every step of one (merged) change; raises :class:`Retry` if one must be retried."""
+        update = job.update
+        session = update.after
+        shown = self._shown.get(session.id)
+        if shown is None:
+            # what an earlier process showed, as it wrote it down
+            shown = self._shown[session.id] = _Shown(
+                table=session.table_message_id,
+                deals=session.announced_deals,
+                ping=session.ping_message_id,
+                ping_turn=session.ping_turn,
+            )
+        tr = await public_translator(self.bot, session.guild_id)
+        try:
+            channel = await self._channel(session.channel_id)
+        except discord.HTTPException as error:
+            _give_up_unless_retry(session, "reach its channel", error)
+            return
+        if channel is None:
+            log.warning("game %d: channel %d takes no messages", session.id, session.channel_id)
+            return
+        retry: Retry | None = None
+        for step in (self._summaries, self._table, self._ping):
+            try:
+                try:
+                    await step(channel, update, shown, tr, job.repost)
+                except discord.HTTPException as error:
+                    _give_up_unless_retry(session, step.__name__.strip("_"), error)
+                except (aiohttp.ClientError, TimeoutError, OSError) as error:
+                    log.warning("game %d: %s failed (%r); retrying", session.id, step, error)
+                    raise Retry() from None
+            except Retry as again:
+                retry = again if retry is None or again.after > retry.after else retry
+        if retry is not None:
+            raise retry
+        await self._record(session, shown)
+
+    async def _summaries(
+        self,
+        channel: discord.abc.Messageable,
+        update: Update,
+        shown: _Shown,
+        tr: Translator,
+        repost: bool,
+    ) -> None:
+        """Each finished deal's summary, once."""
+        session = update.after
+        for number in range(shown.deals + 1, finished_count(session) + 1):
+            file = await summary_file(session, number, tr)
+            if file is not None:
+                content = tr("**Deal {number} is over.**", number=number)
+                await channel.send(content=content, file=file)
+            shown.deals = number
+
+    async def _table(
+        self,
+        channel: discord.abc.Messageable,
+        update: Update,
+        shown: _Shown,
+        tr: Translator,
+        repost: bool,
+    ) -> None:
+        """Edit the table message, or post it again (a new deal, ``/domino board``, gone)."""
+        session = update.after
+        before = update.before
+        new_deal = (
+            before is not None
+            and before.state is not None
+            and session.state is not None
+            and session.state.deal_number != before.state.deal_number
+        )
+        lines = narrate(update, tr, text_names(session))
+        embed, view, files = await table_message(session, tr, lines)
+        old = shown.table
+        if old is not None and not (repost or new_deal):
+            try:
+                message = channel.get_partial_message(old)  # type: ignore[attr-defined]
+                await message.edit(embed=embed, view=view, attachments=files)
+                _stop(view)
+                self.edits += 1
+                return
+            except discord.NotFound:
+                pass  # deleted: post a new one
+            for file in files:
+                file.reset()
+        message = await channel.send(embed=embed, view=view, files=files)
+        _stop(view)
+        self.edits += 1
+        shown.table = message.id
+        self.bot.games.note_table_message(session.id, message.id)
+        if old is not None and old != message.id:
+            await _delete_quietly(channel, old)
+
+    async def _ping(
+        self,
+        channel: discord.abc.Messageable,
+        update: Update,
+        shown: _Shown,
+        tr: Translator,
+        repost: bool,
+    ) -> None:
+        """Ping the human to move, once per turn; the old ping goes once it is answered."""
+        session = update.after
+        seat = session.turn_seat
+        human = seat is not None and seat.user_id is not None and session.status == PLAYING
+        turn = turn_token(session) if human else None
+        if turn == shown.ping_turn:
+            return
+        old = shown.ping
+        if seat is not None and seat.user_id is not None and turn is not None:
+            view = table_view(session, tr)
+            message = await channel.send(
+                tr("<@{user}>, it's your turn.", user=seat.user_id),
+                view=view,
+                allowed_mentions=discord.AllowedMentions(users=[discord.Object(seat.user_id)]),
+            )
+            _stop(view)
+            shown.ping = message.id
+        else:
+            shown.ping = None
+        shown.ping_turn = turn
+        if old is not None:
+            await _delete_quietly(channel, old)
+
+    # -- helpers ----------------------------------------------------------------------
+
+    async def _record(self, session: Session, shown: _Shown) -> None:
+        """Write down what the table shows (a restart announces anything after it)."""
+        try:
+            await self.bot.db.games.set_announced(
+                session.id,
+                version=session.version,
+                deals=shown.deals,
+                table_message_id=shown.table,
+                ping=(shown.ping, shown.ping_turn),
+            )
+        except Exception:
+            log.warning("game %d: could not record the announcement", session.id, exc_info=True)
+
+    async def _channel(self, channel_id: int) -> discord.abc.Messageable | None:
+        channel = self.bot.get_channel(channel_id)
+        if channel is None:
+            channel = await self.bot.fetch_channel(channel_id)
+        return channel if isinstance(channel, discord.abc.Messageable) else None
+
+
+def _give_up_unless_retry(session: Session, what: str, error: discord.HTTPException) -> None:
+    """Raise :class:`Retry` for an error worth retrying; log the others in one line."""
+    status = error.status
+    if status == 429 or status >= 500:
+        raise Retry(_retry_after(error))
+    log.warning(
+        "game %d in channel %d: could not %s (%d %s)",
+        session.id,
+        session.channel_id,
+        what,
+        status,
+        error.text[:200],
+    )
+
+
+def _retry_after(error: discord.HTTPException) -> float:
+    headers = getattr(error.response, "headers", None) or {}
+    with contextlib.suppress(TypeError, ValueError):
+        return float(headers.get("Retry-After", 0))
+    return 0.0
+
+
+def _settle(job: _Job, *, ok: bool) -> None:
+    for waiter in job.waiters:
+        if not waiter.done():
+            waiter.set_result(ok)
+
+
+def _stop(view: discord.ui.View | None) -> None:
+    """Our buttons are dynamic items found by ``custom_id``: the sent view need not live on.
+
+    (Every live view costs a little on every later interaction.)
+    """
+    if view is not None:
+        view.stop()
+
+
+async def _delete_quietly(channel: discord.abc.Messageable, message_id: int) -> None:
+    with contextlib.suppress(discord.HTTPException):
+        await channel.get_partial_message(message_id).delete()  # type: ignore[attr-defined]
+
+
+__all__ = ["Note", "Retry", "TablePublisher"]

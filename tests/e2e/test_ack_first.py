@@ -1,0 +1,133 @@
+"""Every interaction is acknowledged before any database work.
+
+Discord fails an interaction not answered within 3 seconds; under load the
+database may be busy. A journal records, in order, every database call the bot
+makes and every interaction callback (the acknowledgement) it sends to SimCord's
+HTTP router; for each command, button and select the acknowledgement comes first.
+"""
+
+from __future__ import annotations
+
+import contextlib
+
+import discord
+import pytest
+import simcord.http.router
+
+
+class Journal:
+    def __init__(self) -> None:
+        self.events: list[str] = []
+
+    def clear(self) -> None:
+        self.events.clear()
+
+    def check(self, what: str) -> None:
+        acks = [i for i, e in enumerate(self.events) if e == "ack"]
+        reads = [i for i, e in enumerate(self.events) if e.startswith("db")]
+        assert acks, f"{what}: never acknowledged ({self.events})"
+        assert not reads or acks[0] < reads[0], f"{what}: database before ack: {self.events}"
+
+
+@pytest.fixture
+def journal(monkeypatch, bot):
+    journal = Journal()
+    dispatch = simcord.http.router.dispatch
+
+    def logged_dispatch(backend, method, path, **kw):
+        if path.startswith("/interactions/") and path.endswith("/callback"):
+            journal.events.append("ack")
+        return dispatch(backend, method, path, **kw)
+
+    monkeypatch.setattr(simcord.http.router, "dispatch", logged_dispatch)
+    db = bot.db
+    for name in ("fetchone", "fetchall"):
+        original = getattr(db, name)
+
+        def logged(*args, _original=original, _name=name, **kw):
+            journal.events.append(f"db {_name}")
+            return _original(*args, **kw)
+
+        monkeypatch.setattr(db, name, logged)
+    for name in ("transaction", "snapshot"):
+        original = getattr(db, name)
+
+        @contextlib.asynccontextmanager
+        async def logged_cm(*args, _original=original, _name=name, **kw):
+            journal.events.append(f"db {_name}")
+            async with _original(*args, **kw) as conn:
+                yield conn
+
+        monkeypatch.setattr(db, name, logged_cm)
+    return journal
+
+
+@pytest.fixture
+def admin(simcord_env, guild):
+    admins = guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
+    return guild.add_member(simcord_env.create_user("admin"), roles=[admins])
+
+
+def ids(message, prefix):
+    return [
+        c["custom_id"]
+        for row in message.components
+        for c in row["components"]
+        if c.get("custom_id", "").startswith(prefix)
+    ]
+
+
+async def test_every_command_and_component_acknowledges_before_the_database(
+    journal, bot, channel, alice, bob, admin, driver
+):
+    async def step(what, action):
+        journal.clear()
+        result = await action
+        journal.check(what)
+        return result
+
+    await step("/domino new", alice.slash(channel, "domino new", game="block", scoring="single"))
+    table = channel.last_message
+    await step("/domino addbot", alice.slash(channel, "domino addbot", level="easy"))
+    await step("Leave (button)", bob.click(table, label="Leave"))  # not seated: refused
+    await step("/domino leave", alice.slash(channel, "domino leave"))
+    await step("/domino new again", alice.slash(channel, "domino new", game="block"))
+    table = channel.last_message
+    await step("Join (button)", bob.click(table, label="Join"))
+    await step("/domino join", alice.slash(channel, "domino join"))  # seated: refused
+    await step("/domino start", bob.slash(channel, "domino start"))  # not the creator
+    await step("Start (button)", alice.click(table, label="Start"))
+    session = await bot.games.in_channel(channel.id)
+    mover = alice if session.turn_seat.user_id == alice.id else bob
+    other = bob if mover is alice else alice
+    hand = await step("/domino hand", mover.slash(channel, "domino hand"))
+    await step("Show my hand (button)", other.click(table, label="Show my hand"))
+    await step("/domino play", other.slash(channel, "domino play", tile="6-6"))
+    await step(
+        "move button", mover.click(hand.response, custom_id=ids(hand.response, "domino:m:")[0])
+    )
+    await step("/domino board", alice.slash(channel, "domino board"))
+    await step("/domino export", alice.slash(channel, "domino export"))
+    await step("/domino rules", alice.slash(channel, "domino rules", game="latvian"))
+    await step("/domino end", alice.slash(channel, "domino end"))
+    await step("/domino settings timer", admin.slash(channel, "domino settings timer", seconds=60))
+    await step(
+        "/domino settings language",
+        admin.slash(channel, "domino settings language", language="fi"),
+    )
+    await step(
+        "/domino settings threads",
+        admin.slash(channel, "domino settings threads", enabled=False),
+    )
+    board = await step("/domino leaderboard", alice.slash(channel, "domino leaderboard"))
+    await step("/domino stats", alice.slash(channel, "domino stats"))
+    history = await step("/domino history", alice.slash(channel, "domino history"))
+    reset = await step(
+        "/domino reset-leaderboard", admin.slash(channel, "domino reset-leaderboard")
+    )
+    await step(
+        "reset cancel (button)",
+        admin.click(reset.response, custom_id=ids(reset.response, "domino:rc:")[0]),
+    )
+    assert board
+    assert history
