@@ -203,8 +203,8 @@ def board_texts(
 class LeaderboardButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=(
-        r"domino:lb:(?P<guild>\d+):(?P<game>[a-z]+):(?P<period>[a-z]+):(?P<order>[a-z]+)"
-        r":(?P<page>\d+)"
+        r"domino:lb:(?P<guild>\d{1,20}):(?P<game>[a-z]{1,12}):(?P<period>[a-z]{1,12})"
+        r":(?P<order>[a-z]{1,12}):(?P<page>\d{1,6})"
     ),
 ):
     def __init__(
@@ -422,7 +422,7 @@ def history_texts(page: HistoryPage, tr: Translator) -> discord.Embed:
 
 class HistoryButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"domino:hp:(?P<guild>\d+):(?P<page>\d+)",
+    template=r"domino:hp:(?P<guild>\d{1,20}):(?P<page>\d{1,6})",
 ):
     def __init__(self, guild_id: int, page: int, label: str = "…", disabled: bool = False) -> None:
         super().__init__(
@@ -451,7 +451,7 @@ class HistoryButton(
 
 class ExportSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"domino:hx:(?P<guild>\d+):(?P<page>\d+)",
+    template=r"domino:hx:(?P<guild>\d{1,20}):(?P<page>\d{1,6})",
 ):
     def __init__(
         self,
@@ -479,7 +479,8 @@ class ExportSelect(
     async def callback(self, interaction: discord.Interaction) -> None:
         values = self.item.values
         try:
-            match_id = int(values[0]) if values else 0
+            text = values[0] if values else ""
+            match_id = int(text) if text.isdigit() and len(text) < 19 else 0
             await _handler(interaction).on_export(interaction, self.guild_id, match_id)
         except Exception as error:
             await reply_error(interaction, error)
@@ -515,7 +516,7 @@ def history_view(page: HistoryPage, tr: Translator) -> discord.ui.View:
 
 class ResetButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"domino:(?P<action>rs|rc):(?P<guild>\d+):(?P<asked>\d+)",
+    template=r"domino:(?P<action>rs|rc):(?P<guild>\d{1,20}):(?P<asked>\d{1,12})",
 ):
     def __init__(
         self, action: str, guild_id: int, asked: int, label: str = "…", danger: bool = False
