@@ -576,7 +576,7 @@ class GameService:
         now = self.clock()
         turn_changed = state is not session.state
         try:
-            saved = await self.db.games.save(
+            version = await self.db.games.update(
                 session.id,
                 session.version,
                 now=now,
@@ -591,7 +591,7 @@ class GameService:
             raise StaleError(N_("The game changed at the same moment. Please try again.")) from None
         after = self._adopt(
             session.with_(
-                version=saved.version,
+                version=version,
                 updated_at=now,
                 state=state,
                 seats=seats,

