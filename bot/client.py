@@ -41,10 +41,15 @@ class DominoBot(commands.Bot):
         clock: Callable[[], datetime] = discord.utils.utcnow,
         seed_source: Callable[[], int] | None = None,
     ) -> None:
-        intents = discord.Intents.default()
+        # Slash commands and components only: no message events (the bot would parse
+        # every message in every channel, its own table edits included) and no
+        # message cache. Guilds for channels, threads, permissions and locales.
+        intents = discord.Intents.none()
+        intents.guilds = True
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
+
             help_command=None,
             # Nobody is pinged by a name or a text; the turn ping allows its one user.
             allowed_mentions=discord.AllowedMentions.none(),
