@@ -139,10 +139,15 @@ async def test_a_failed_ping_keeps_the_old_ping_until_the_new_one_is_posted(
     simcord_env, bot, channel, alice, bob, driver
 ):
     await two_player_game(bot, channel, alice, bob)
+    bot.get_cog("Domino").publisher.delays = (0.1, 30.0)  # then a long (virtual) wait
     first = pings(channel, alice)
     assert len(first) == 1
-    simcord_env.inject_error("POST", f"/channels/{channel.id}/messages", status=502, times=1)
+    simcord_env.inject_error("POST", f"/channels/{channel.id}/messages", status=502, times=None)
     await driver.play_turn()
+    # Discord keeps refusing the new ping: the old one is still there, not nothing
+    assert [m.id for m in pings(channel, alice)] == [first[0].id]
+    simcord_env.backend.faults.clear()
+    await simcord_env.advance_time(31)
     await settle_announcements(bot)
     session = await bot.games.in_channel(channel.id)
     now = pings(channel, alice)

@@ -282,3 +282,30 @@ async def test_leaderboard_buttons_work_after_a_restart(
         assert description(second.response).startswith("**11.** P")
     finally:
         await fresh.shutdown()
+
+
+async def test_stats_buttons_and_selects_acknowledge_before_the_database(
+    monkeypatch: Any, bot: DominoBot, channel: Any, alice: Any, bob: Any, stored: Store
+) -> None:
+    """Pages, the export select and the reset confirmation answer Discord first."""
+    from ack_journal import install
+
+    await a_crowd(stored, alice, n=12)
+    board = await alice.slash(channel, "domino leaderboard")
+    history = await bob.slash(channel, "domino history")
+    ask = await alice.slash(channel, "domino reset-leaderboard")
+    journal = install(monkeypatch, bot)
+
+    journal.clear()
+    await bob.click(board.response, label="Next ▶")
+    journal.check("leaderboard page")
+    journal.clear()
+    older = await bob.click(history.response, label="Older ▶")
+    journal.check("history page")
+    select = next(c for c in components(older.response) if c["type"] == 3)
+    journal.clear()
+    await bob.select(older.response, [select["options"][0]["value"]], custom_id=select["custom_id"])
+    journal.check("export select")
+    journal.clear()
+    await alice.click(ask.response, label="Reset the leaderboard")
+    journal.check("reset confirmation")
