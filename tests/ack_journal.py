@@ -56,5 +56,3 @@ def install(monkeypatch, bot) -> Journal:
 
         monkeypatch.setattr(db, name, logged_cm)
     return journal
-
-
