@@ -49,7 +49,6 @@ class DominoBot(commands.Bot):
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
-
             help_command=None,
             # Nobody is pinged by a name or a text; the turn ping allows its one user.
             allowed_mentions=discord.AllowedMentions.none(),
