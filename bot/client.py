@@ -85,6 +85,7 @@ class DominoBot(commands.Bot):
             log.info("commands synced to the development server %d", self.dev_guild_id)
         # Games come back in the background: interactions are answered meanwhile.
         self.restoring = asyncio.get_running_loop().create_task(self.games.restore())
+        self.restoring.add_done_callback(_log_restore)
 
     async def close(self) -> None:
         await self.shutdown()
@@ -105,3 +106,11 @@ class DominoBot(commands.Bot):
             await self.ai.close()
         if hasattr(self, "db"):
             await self.db.close()
+
+
+def _log_restore(task: asyncio.Task[int]) -> None:
+    if not task.cancelled() and task.exception() is not None:
+        log.error(
+            "restoring the games failed; they load when someone acts in them",
+            exc_info=task.exception(),
+        )

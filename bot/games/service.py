@@ -159,13 +159,14 @@ class GameService:
                 break
             after_id = rows[-1].id
             for row in rows:
-                if row.id in self._games:
-                    continue  # an interaction loaded it already
-                session = self._adopt(Session.from_row(row))
+                session = self._games.get(row.id)  # an interaction may have loaded it
+                if session is None:
+                    session = self._adopt(Session.from_row(row))
                 restored += 1
-                if row.announced_version < row.version:
+                if row.announced_version < row.version and session.version == row.version:
                     self._announce(Update(session, session, (Note("recovered"),)))
-                self._after_change(session)
+                if session.id not in self._watchdogs:
+                    self._after_change(session)
             await asyncio.sleep(0)
         self._restored.set()
         log.info("restored %d active games", restored)
