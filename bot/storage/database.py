@@ -1,8 +1,9 @@
 """The SQLite database: one writer connection behind a lock, and read-only readers.
 
 **Writes** run on one writer connection: each :meth:`Database.transaction` holds
-the writer lock from ``BEGIN IMMEDIATE`` to ``COMMIT`` (see ``shared/NOTES.md``:
-one writer connection serialized by a lock beats a connection per task).
+the writer lock from ``BEGIN IMMEDIATE`` to ``COMMIT`` (measured here: one writer
+connection serialized by a lock beats a connection per task, which collapses under
+write contention).
 
 **Reads never wait for writes.** In WAL mode a reader sees the last committed
 state while a write transaction is open, so :meth:`Database.fetchone`,

@@ -82,6 +82,17 @@ class _Shown:
     ping_turn: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class _Outlet:
+    """What every step of one announcement works with."""
+
+    channel: discord.abc.Messageable
+    update: Update
+    shown: _Shown
+    tr: Translator
+    repost: bool
+
+
 class TablePublisher:
     """Keeps each game's messages up to date (the service's publisher)."""
 
@@ -189,11 +200,12 @@ class TablePublisher:
         if channel is None:
             log.warning("game %d: channel %d takes no messages", session.id, session.channel_id)
             return
+        out = _Outlet(channel, update, shown, tr, job.repost)
         retry: Retry | None = None
         for step in (self._summaries, self._table, self._ping):
             try:
                 try:
-                    await step(channel, update, shown, tr, job.repost)
+                    await step(out)
                 except discord.HTTPException as error:
                     _give_up_unless_retry(session, step.__name__.strip("_"), error)
                 except (aiohttp.ClientError, TimeoutError, OSError) as error:
@@ -205,16 +217,9 @@ class TablePublisher:
             raise retry
         await self._record(session, shown)
 
-    async def _summaries(
-        self,
-        channel: discord.abc.Messageable,
-        update: Update,
-        shown: _Shown,
-        tr: Translator,
-        repost: bool,
-    ) -> None:
+    async def _summaries(self, out: _Outlet) -> None:
         """Each finished deal's summary, once."""
-        session = update.after
+        channel, session, shown, tr = out.channel, out.update.after, out.shown, out.tr
         for number in range(shown.deals + 1, finished_count(session) + 1):
             file = await summary_file(session, number, tr)
             if file is not None:
@@ -222,15 +227,9 @@ class TablePublisher:
                 await channel.send(content=content, file=file)
             shown.deals = number
 
-    async def _table(
-        self,
-        channel: discord.abc.Messageable,
-        update: Update,
-        shown: _Shown,
-        tr: Translator,
-        repost: bool,
-    ) -> None:
+    async def _table(self, out: _Outlet) -> None:
         """Edit the table message, or post it again (a new deal, ``/domino board``, gone)."""
+        channel, update, shown, tr = out.channel, out.update, out.shown, out.tr
         session = update.after
         before = update.before
         new_deal = (
@@ -242,7 +241,7 @@ class TablePublisher:
         lines = narrate(update, tr, text_names(session))
         embed, view, files = await table_message(session, tr, lines)
         old = shown.table
-        if old is not None and not (repost or new_deal):
+        if old is not None and not (out.repost or new_deal):
             try:
                 message = channel.get_partial_message(old)  # type: ignore[attr-defined]
                 await message.edit(embed=embed, view=view, attachments=files)
@@ -261,16 +260,9 @@ class TablePublisher:
         if old is not None and old != message.id:
             await _delete_quietly(channel, old)
 
-    async def _ping(
-        self,
-        channel: discord.abc.Messageable,
-        update: Update,
-        shown: _Shown,
-        tr: Translator,
-        repost: bool,
-    ) -> None:
+    async def _ping(self, out: _Outlet) -> None:
         """Ping the human to move, once per turn; the old ping goes once it is answered."""
-        session = update.after
+        channel, session, shown, tr = out.channel, out.update.after, out.shown, out.tr
         seat = session.turn_seat
         human = seat is not None and seat.user_id is not None and session.status == PLAYING
         turn = turn_token(session) if human else None
