@@ -252,12 +252,7 @@ class GameService:
         timer: int | None = None,
     ) -> Session:
         """Open a table and post it; nothing stays behind if Discord refuses the post."""
-        given = {k: v for k, v in options.items() if v is not None}
-        try:
-            rules = Rules.from_dict(given)
-        except RulesError as e:
-            raise rules_refusal(e, options) from None
-        check_options(rules, given)
+        rules = self.table_rules(options, timer)
         if timer is None:
             timer = (await self.settings.get(guild_id)).default_timer or 0
         check_timer(timer)
@@ -290,6 +285,20 @@ class GameService:
                 ) from None
             self._after_change(session)
         return session
+
+    @staticmethod
+    def table_rules(options: dict[str, Any], timer: int | None = None) -> Rules:
+        """The rules of a table with these options, or the refusal that names the option
+        at fault (checked before anything is created)."""
+        given = {k: v for k, v in options.items() if v is not None}
+        try:
+            rules = Rules.from_dict(given)
+        except RulesError as e:
+            raise rules_refusal(e, options) from None
+        check_options(rules, given)
+        if timer is not None:
+            check_timer(timer)
+        return rules
 
     async def join(self, game_id: int, user_id: int, name: str) -> Session:
         async with self._lock(game_id):

@@ -217,6 +217,7 @@ class Domino(
                 ),
                 missing=", ".join(lacking),
             )
+        self.bot.games.table_rules(options, timer)  # refuse bad options before any thread
         name = _name(interaction.user)
         thread: discord.Thread | None = None
         if new_thread:
@@ -264,8 +265,6 @@ class Domino(
                     "have threads. Open the table in a text channel."
                 )
             )
-        if game not in GAMES:
-            raise GameError(N_("Choose a game: block, draw, allfives or latvian."))
         tr = await public_translator(self.bot, interaction.guild_id)
         title = tr("{game} with {name}", game=game_name(game, tr), name=name)
         starter: discord.Message | None = None

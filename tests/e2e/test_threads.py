@@ -78,3 +78,13 @@ async def test_a_failed_thread_leaves_nothing_behind(
     assert await bot.games.in_channel(channel.id) is None
     assert channel.threads == []
     assert [m for m in channel.history(viewer=alice) if not m.flags.ephemeral] == []
+
+
+async def test_impossible_options_are_refused_before_any_thread_is_made(
+    bot, guild, channel, alice, admin
+):
+    await admin.slash(channel, "domino settings threads", enabled=True)
+    result = await alice.slash(channel, "domino new", game="latvian", teams=True, players=4)
+    assert "without teams" in reply_text(result)
+    assert channel.threads == []
+    assert [m for m in channel.history(viewer=alice) if not m.flags.ephemeral] == []
