@@ -115,7 +115,6 @@ class TablePublisher:
             raise discord.InvalidData(f"channel {session.channel_id} takes no messages")
         embed, view, files = await table_message(session, tr, [])
         message = await channel.send(embed=embed, view=view, files=files)
-        _stop(view)
         self._shown[session.id] = _Shown(table=message.id)
         self.bot.games.note_table_message(session.id, message.id)
         await self._record(session, self._shown[session.id])
@@ -245,7 +244,6 @@ class TablePublisher:
             try:
                 message = channel.get_partial_message(old)  # type: ignore[attr-defined]
                 await message.edit(embed=embed, view=view, attachments=files)
-                _stop(view)
                 self.edits += 1
                 return
             except discord.NotFound:
@@ -253,7 +251,6 @@ class TablePublisher:
             for file in files:
                 file.reset()
         message = await channel.send(embed=embed, view=view, files=files)
-        _stop(view)
         self.edits += 1
         shown.table = message.id
         self.bot.games.note_table_message(session.id, message.id)
@@ -276,7 +273,6 @@ class TablePublisher:
                 view=view,
                 allowed_mentions=discord.AllowedMentions(users=[discord.Object(seat.user_id)]),
             )
-            _stop(view)
             shown.ping = message.id
         else:
             shown.ping = None
@@ -332,15 +328,6 @@ def _settle(job: _Job, *, ok: bool) -> None:
     for waiter in job.waiters:
         if not waiter.done():
             waiter.set_result(ok)
-
-
-def _stop(view: discord.ui.View | None) -> None:
-    """Our buttons are dynamic items found by ``custom_id``: the sent view need not live on.
-
-    (Every live view costs a little on every later interaction.)
-    """
-    if view is not None:
-        view.stop()
 
 
 async def _delete_quietly(channel: discord.abc.Messageable, message_id: int) -> None:

@@ -543,7 +543,6 @@ class Domino(
             await interaction.edit_original_response(**message)
         else:
             await interaction.followup.send(ephemeral=True, **_as_send(message))
-        message["view"].stop()  # its buttons are dynamic items, found by custom_id
 
     # -- errors -----------------------------------------------------------------------
 

@@ -15,7 +15,7 @@ from bot.games.session import Session
 from bot.i18n import Translator
 from render.hand import hand_keys, render_hand
 
-from .items import MoveButton, MoveSelect, TableButton
+from .items import MoveButton, MoveSelect, TableButton, sent_view
 from .markup import plain
 
 MAX_BUTTONS = 20
@@ -30,7 +30,7 @@ async def hand_message(session: Session, seen: PlayerView, tr: Translator) -> di
     keys = hand_keys(seen.hand, playable)
     # A hand is a small image (a fraction of a millisecond): cheaper here than a thread hop.
     png = render_hand(seen.hand, playable, keys=keys)
-    view = discord.ui.View(timeout=None)
+    view = sent_view()
     token = turn_token(session)
     labels = [_label(m, keys, tr) for m in legal]
     if len(legal) <= MAX_BUTTONS:

@@ -29,6 +29,18 @@ class Handler(Protocol):
     ) -> None: ...
 
 
+def sent_view() -> discord.ui.View:
+    """A view to send, never to keep (stopped before it is sent).
+
+    Our buttons and selects are dynamic items, found by ``custom_id`` (also after a
+    restart), so discord.py need not store the view: a stored view costs time on
+    every later interaction, and a stopped one is sent without being stored.
+    """
+    view = discord.ui.View(timeout=None)
+    view.stop()
+    return view
+
+
 def _handler(interaction: discord.Interaction) -> Handler:
     cog = interaction.client.get_cog("Domino")  # type: ignore[attr-defined]
     assert cog is not None

@@ -42,6 +42,7 @@ from render.cards import (
     render_player_card,
 )
 
+from .items import sent_view
 from .language import public_translator
 from .markup import plain
 from .replies import defer_public, reply_error
@@ -246,7 +247,7 @@ class LeaderboardButton(
 
 
 def board_view(page: BoardPage, period: str, tr: Translator) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
+    view = sent_view()
     args = (page.guild_id, page.game, period, page.order)
     first, last = page.page == 0, page.page >= page.pages - 1
     view.add_item(LeaderboardButton(*args, max(page.page - 1, 0), tr("◀ Previous"), first))
@@ -484,7 +485,7 @@ class ExportSelect(
 
 
 def history_view(page: HistoryPage, tr: Translator) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
+    view = sent_view()
     if page.entries:
         options = [
             discord.SelectOption(
@@ -609,9 +610,7 @@ class StatsCommands:
         await defer_public(interaction)
         page = await self.stats.leaderboard(guild_id, game, period, order)
         message = await self._board_message(interaction, page, period)
-        view = message["view"]
         await interaction.followup.send(**message)
-        view.stop()  # its buttons are dynamic items, found by custom_id
 
     async def on_leaderboard_page(
         self,
@@ -629,9 +628,7 @@ class StatsCommands:
         board = await self.stats.leaderboard(guild_id, game, period, order, page)
         message = await self._board_message(interaction, board, period)
         files = message.pop("files")
-        view = message["view"]
         await interaction.edit_original_response(attachments=files, **message)
-        view.stop()
 
     async def _board_message(
         self, interaction: discord.Interaction, page: BoardPage, period: str
@@ -698,7 +695,6 @@ class StatsCommands:
         tr = await self._translator(interaction)
         view = history_view(page, tr)
         await interaction.followup.send(embed=history_texts(page, tr), view=view)
-        view.stop()
 
     async def on_history_page(
         self, interaction: discord.Interaction, guild_id: int, page: int
@@ -709,7 +705,6 @@ class StatsCommands:
         tr = await self._translator(interaction)
         view = history_view(history, tr)
         await interaction.edit_original_response(embed=history_texts(history, tr), view=view)
-        view.stop()
 
     async def on_export(
         self, interaction: discord.Interaction, guild_id: int, match_id: int
@@ -736,7 +731,7 @@ class StatsCommands:
         self.stats.check_can_reset(bool(interaction.permissions.manage_guild))
         tr = Translator.for_locale(interaction.locale)
         asked = int(self.stats.clock().timestamp())
-        view = discord.ui.View(timeout=None)
+        view = sent_view()
         view.add_item(ResetButton("rs", guild_id, asked, tr("Reset the leaderboard"), True))
         view.add_item(ResetButton("rc", guild_id, asked, tr("Cancel")))
         await interaction.response.send_message(
@@ -748,7 +743,6 @@ class StatsCommands:
             view=view,
             ephemeral=True,
         )
-        view.stop()
 
     async def on_reset_button(
         self, interaction: discord.Interaction, action: str, guild_id: int, asked: int

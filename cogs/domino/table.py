@@ -21,7 +21,7 @@ from bot.i18n import Translator
 from render.board import render_board
 from render.summary import render_summary
 
-from .items import TableButton
+from .items import TableButton, sent_view
 from .markup import plain
 from .texts import ai_level_name, game_name, image_labels, rules_summary
 
@@ -70,7 +70,7 @@ def lobby_embed(session: Session, tr: Translator, lines: list[str]) -> discord.E
 
 
 def lobby_view(session: Session, tr: Translator) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
+    view = sent_view()
     full = session.full
     view.add_item(TableButton(session.id, "join", tr("Join"), discord.ButtonStyle.success, full))
     view.add_item(TableButton(session.id, "leave", tr("Leave"), discord.ButtonStyle.secondary))
@@ -131,7 +131,7 @@ def table_embed(session: Session, tr: Translator, lines: list[str]) -> discord.E
 
 
 def table_view(session: Session, tr: Translator) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
+    view = sent_view()
     if session.status == PLAYING:
         view.add_item(
             TableButton(session.id, "hand", tr("Show my hand"), discord.ButtonStyle.primary)
