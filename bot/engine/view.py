@@ -103,6 +103,34 @@ class PlayerView:
     winners: tuple[int, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class HandView:
+    """One seat's own tiles and, on its turn, its moves: what a hand message shows.
+
+    A part of :class:`PlayerView` (the same values), cheap enough to build on every
+    click: no table, no history.
+    """
+
+    seat: int
+    hand: tuple[Tile, ...]
+    legal_moves: tuple[Move, ...]
+    """The seat's legal moves when it is its turn, else empty."""
+    forced: Tile | None
+    """A tile this seat drew and must lay."""
+
+
+def hand_view(state: MatchState, seat: int) -> HandView:
+    """``seat``'s hand and moves (as :func:`view` gives them)."""
+    deal = state.deal
+    mine = seat == deal.turn and not deal.over
+    return HandView(
+        seat=seat,
+        hand=deal.hand(seat),
+        legal_moves=tuple(deal.legal_moves()) if mine else (),
+        forced=deal.forced if mine else None,
+    )
+
+
 def view(state: MatchState, seat: int | None) -> PlayerView:
     """What ``seat`` may see of ``state`` (``None``: a spectator)."""
     deal = state.deal

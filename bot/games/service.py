@@ -32,7 +32,7 @@ from bot.engine import (
     state_to_json,
     view,
 )
-from bot.engine.view import PlayerView
+from bot.engine.view import HandView, PlayerView, hand_view
 from bot.i18n import N_
 from bot.storage import (
     ChannelBusyError,
@@ -210,8 +210,8 @@ class GameService:
         row = await self.db.games.get(game_id)
         return self._load(row) if row else None
 
-    async def player_view(self, game_id: int, user_id: int) -> tuple[Session, PlayerView]:
-        """What ``user_id`` may see of the game: their hand, the table, their moves.
+    async def player_hand(self, game_id: int, user_id: int) -> tuple[Session, HandView]:
+        """``user_id``'s hand and, on their turn, their moves.
 
         Also for a finished match (the last hand, no moves), so that the click that
         ends a match can show how it ended.
@@ -226,7 +226,7 @@ class GameService:
             if not session.active:
                 raise GameError(N_("This game is over."))
             raise GameError(N_("The game has not started yet."))
-        return session, view(session.state, seat)
+        return session, hand_view(session.state, seat)
 
     def is_active(self, game_id: int) -> bool:
         """Whether the game is in the lobby or in play (in memory)."""

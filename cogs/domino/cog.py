@@ -537,7 +537,7 @@ class Domino(
     async def _show_hand(
         self, interaction: discord.Interaction, game_id: int, *, edit: bool
     ) -> None:
-        session, seen = await self.bot.games.player_view(game_id, interaction.user.id)
+        session, seen = await self.bot.games.player_hand(game_id, interaction.user.id)
         message = await hand_message(session, seen, _tr(interaction))
         if edit:
             await interaction.edit_original_response(**message)

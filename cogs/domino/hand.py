@@ -8,7 +8,7 @@ from typing import Any
 import discord
 
 from bot.engine import Move
-from bot.engine.view import PlayerView
+from bot.engine.view import HandView
 from bot.games.moves_text import describe
 from bot.games.service import turn_token
 from bot.games.session import Session
@@ -23,7 +23,7 @@ OPTIONS_PER_SELECT = 25
 MAX_SELECTS = 4
 
 
-async def hand_message(session: Session, seen: PlayerView, tr: Translator) -> dict[str, Any]:
+async def hand_message(session: Session, seen: HandView, tr: Translator) -> dict[str, Any]:
     """The kwargs of the ephemeral hand message for ``seen.seat``."""
     legal = list(seen.legal_moves)
     playable = {t for m in legal for t in m.tiles}
@@ -60,7 +60,7 @@ def _label(move: Move, keys: dict[Any, str], tr: Translator) -> str:
     return f"{key}: {text}" if key and len(move.placements) == 1 else text
 
 
-def _caption(session: Session, seen: PlayerView, tr: Translator) -> str:
+def _caption(session: Session, seen: HandView, tr: Translator) -> str:
     if not session.active:
         state = session.state
         if state is not None and state.over:
