@@ -9,6 +9,8 @@ import discord
 from bot.games.errors import GameError
 from bot.i18n import Translator
 
+from .markup import plain
+
 log = logging.getLogger(__name__)
 
 MESSAGE_LIMIT = 2000
@@ -32,7 +34,9 @@ async def reply_error(interaction: discord.Interaction, error: BaseException) ->
     original = getattr(error, "original", error)
     tr = Translator.for_locale(interaction.locale)
     if isinstance(original, GameError):
-        text = original.text(tr)
+        # fields may hold what users typed or named themselves: shown as typed
+        fields = {k: plain(v) if isinstance(v, str) else v for k, v in original.fields.items()}
+        text = GameError(original.message, **fields).text(tr)
     else:
         log.error("an interaction failed", exc_info=original)
         text = tr("Something went wrong on our side. The game is safe; please try again.")

@@ -168,3 +168,13 @@ async def test_the_same_tile_twice_is_named_as_such(bot, channel, alice, bob):
     text = reply_text(result)
     assert "You named 3-3 twice" in text
     assert "fits" not in text
+
+
+async def test_a_name_in_a_refusal_is_shown_as_typed(simcord_env, bot, guild, channel):
+    alice = guild.add_member(simcord_env.create_user("alice"), nick="a_l*i*ce")
+    bob = guild.add_member(simcord_env.create_user("bob"), nick="b_o*b*")
+    session = await started(bot, channel, alice, bob)
+    waiting = bob if session.turn_seat.user_id == alice.id else alice
+    mover_name = "a\\_l\\*i\\*ce" if waiting is bob else "b\\_o\\*b\\*"
+    result = await waiting.slash(channel, "domino play", tile="6-6")
+    assert mover_name in reply_text(result)
