@@ -77,6 +77,8 @@ class _Shown:
     """What this process showed of one game in Discord."""
 
     table: int | None = None
+    version: int | None = None
+    """The game version the table shows (a retry does not edit it again)."""
     deals: int = 0
     ping: int | None = None
     ping_turn: str | None = None
@@ -115,7 +117,7 @@ class TablePublisher:
             raise discord.InvalidData(f"channel {session.channel_id} takes no messages")
         embed, view, files = await table_message(session, tr, [])
         message = await channel.send(embed=embed, view=view, files=files)
-        self._shown[session.id] = _Shown(table=message.id)
+        self._shown[session.id] = _Shown(table=message.id, version=session.version)
         self.bot.games.note_table_message(session.id, message.id)
         await self._record(session, self._shown[session.id])
 
@@ -230,6 +232,8 @@ class TablePublisher:
         """Edit the table message, or post it again (a new deal, ``/domino board``, gone)."""
         channel, update, shown, tr = out.channel, out.update, out.shown, out.tr
         session = update.after
+        if shown.version == session.version and shown.table is not None and not out.repost:
+            return  # already shown (this is a retry for another step)
         before = update.before
         new_deal = (
             before is not None
@@ -245,6 +249,7 @@ class TablePublisher:
                 message = channel.get_partial_message(old)  # type: ignore[attr-defined]
                 await message.edit(embed=embed, view=view, attachments=files)
                 self.edits += 1
+                shown.version = session.version
                 return
             except discord.NotFound:
                 pass  # deleted: post a new one
@@ -253,6 +258,7 @@ class TablePublisher:
         message = await channel.send(embed=embed, view=view, files=files)
         self.edits += 1
         shown.table = message.id
+        shown.version = session.version
         self.bot.games.note_table_message(session.id, message.id)
         if old is not None and old != message.id:
             await _delete_quietly(channel, old)
