@@ -1,4 +1,4 @@
-"""Match records (``../shared/RECORD.md``): writing, reading and the replay summary.
+"""Match records (``docs/RECORD.md``): writing, reading and the replay summary.
 
 A record is also how a match state is stored: :func:`match_record` turns a
 :class:`MatchState` into one and :func:`load_record` replays it back, checking

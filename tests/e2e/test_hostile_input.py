@@ -10,6 +10,7 @@ from __future__ import annotations
 import discord
 import pytest
 import simcord.interactions
+from test_refusals import started
 
 
 @pytest.fixture
@@ -31,14 +32,6 @@ def reply_text(result) -> str:
     return result.response.content
 
 
-async def started(bot, channel, alice, bob, **options):
-    await alice.slash(channel, "domino new", **({"game": "block"} | options))
-    table = channel.last_message
-    await bob.click(table, label="Join")
-    await alice.click(table, label="Start")
-    return await bot.games.in_channel(channel.id)
-
-
 def mover(session, users):
     return users[session.turn_seat.user_id]
 
@@ -50,7 +43,7 @@ def mover(session, users):
 async def test_a_huge_move_text_is_refused_briefly_without_echoing_it(
     bot, channel, alice, bob, tile
 ):
-    session = await started(bot, channel, alice, bob)
+    session = await started(alice, bob, channel, bot)
     user = mover(session, {alice.id: alice, bob.id: bob})
     result = await user.slash(channel, "domino play", tile=tile)
     text = reply_text(result)
@@ -63,7 +56,7 @@ async def test_a_huge_move_text_is_refused_briefly_without_echoing_it(
 
 
 async def test_an_unreadable_word_is_quoted_only_as_a_short_excerpt(bot, channel, alice, bob):
-    session = await started(bot, channel, alice, bob)
+    session = await started(alice, bob, channel, bot)
     user = mover(session, {alice.id: alice, bob.id: bob})
     result = await user.slash(channel, "domino play", tile="6-6 **@everyone_" + "z" * 50)
     text = reply_text(result)
@@ -145,7 +138,7 @@ async def test_an_unknown_ai_level_or_language_is_refused(
 async def test_markdown_and_mentions_in_names_are_shown_as_typed(simcord_env, bot, guild, channel):
     alice = guild.add_member(simcord_env.create_user("alice"), nick="**Al**_`ice` @everyone")
     bob = guild.add_member(simcord_env.create_user("bob"), nick="<@&1> ~~bob~~")
-    session = await started(bot, channel, alice, bob)
+    session = await started(alice, bob, channel, bot)
     table = next(m for m in channel.history(viewer=alice) if m.id == session.table_message_id)
     players = table.embeds[0].fields[0].value
     assert "\\*\\*Al\\*\\*\\_\\`ice\\`" in players
@@ -173,7 +166,7 @@ async def test_the_same_tile_twice_is_named_as_such(bot, channel, alice, bob):
 async def test_a_name_in_a_refusal_is_shown_as_typed(simcord_env, bot, guild, channel):
     alice = guild.add_member(simcord_env.create_user("alice"), nick="a_l*i*ce")
     bob = guild.add_member(simcord_env.create_user("bob"), nick="b_o*b*")
-    session = await started(bot, channel, alice, bob)
+    session = await started(alice, bob, channel, bot)
     waiting = bob if session.turn_seat.user_id == alice.id else alice
     mover_name = "a\\_l\\*i\\*ce" if waiting is bob else "b\\_o\\*b\\*"
     result = await waiting.slash(channel, "domino play", tile="6-6")

@@ -1,4 +1,4 @@
-"""Property tests of the rules engine, checked against ``shared/RULES.md`` and ``RECORD.md``.
+"""Property tests of the rules engine, checked against ``docs/RULES.md`` and ``docs/RECORD.md``.
 
 Random complete matches of every game, set, player count, team setting, layout
 and scoring mode are played through the public API, and every step is checked
