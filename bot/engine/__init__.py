@@ -5,6 +5,7 @@ The public API in one place::
     rules = Rules.make("draw", players=3)
     state = new_match(rules, random.Random(seed))
     state = play(state, legal_moves(state)[0])
+    move = resolve_move(state.deal, [Placement(tile(6, 4), End.EAST)])  # or IllegalMoveError
     seen = view(state, seat=1)             # what seat 1 may see
     doc = state_to_json(state)             # a match record (RECORD.md)
     state = state_from_json(doc)           # replayed and checked
@@ -16,6 +17,7 @@ from .errors import (
     DominoError,
     IllegalMoveError,
     MatchOverError,
+    MoveFault,
     NotYourTurnError,
     RecordError,
     RulesError,
@@ -35,8 +37,9 @@ from .match import (
 )
 from .moves import End, Move, Placement
 from .record import load_record, match_record, replay_summary
+from .resolve import resolve_move
 from .rules import Rules
-from .scoring import DealResult, round5
+from .scoring import DealEnd, DealResult, round5
 from .tiles import TILES, Tile, full_set, tile
 from .view import PlayerView, view
 
@@ -48,6 +51,7 @@ state_from_json = load_record
 __all__ = [
     "TILES",
     "Deal",
+    "DealEnd",
     "DealNotOverError",
     "DealOverError",
     "DealResult",
@@ -59,6 +63,7 @@ __all__ = [
     "MatchOverError",
     "MatchState",
     "Move",
+    "MoveFault",
     "NotYourTurnError",
     "Outcome",
     "Passed",
@@ -81,6 +86,7 @@ __all__ = [
     "next_deal",
     "play",
     "replay_summary",
+    "resolve_move",
     "round5",
     "start_match",
     "state_from_json",

@@ -12,10 +12,11 @@ from collections.abc import Sequence
 from functools import cache
 from itertools import product
 
-from .errors import DealOverError, DominoError, IllegalMoveError, NotYourTurnError
+from .errors import DealOverError, DominoError, IllegalMoveError, MoveFault, NotYourTurnError
 from .events import Drew, Event, Passed, Played
 from .layout import NOT_OPEN, Layout
-from .moves import _SINGLE, End, Move, Placement
+from .moves import _SINGLE, Move, Placement
+from .resolve import resolve_move
 from .rules import Rules
 from .scoring import DealEnd, DealResult, score_deal
 from .tiles import (
@@ -34,7 +35,8 @@ LATVIAN_LEAD_ORDER = (1, 2, 3, 4, 5, 6, 0)
 
 
 class VoidDealError(DominoError):
-    """Latvian: no double was dealt, so the deal is void and dealt again (RULES.md §4)."""
+    """Latvian: no double was dealt, so the deal is void and dealt again
+    (RULES.md#latvian-dominoes)."""
 
 
 def deal_tiles(rules: Rules, rng: random.Random) -> tuple[list[list[Tile]], list[Tile]]:
@@ -305,62 +307,21 @@ class Deal:
                 moves.append(Move(tuple(sorted(placed, key=lambda p: p.end or 0))))
         return moves
 
-    def why_illegal(self, move: Move, seat: int | None = None) -> str | None:
-        """Why ``move`` cannot be made now, in plain words; ``None`` if it is legal."""
-        if self.end is not None:
-            return "the deal is already over"
-        if seat is not None and seat != self.turn:
-            return f"it is seat {self.turn}'s turn, not seat {seat}'s"
-        if move.canonical() in self.legal_moves():
-            return None
-        return self._explain(move)
-
-    def _explain(self, move: Move) -> str:
-        hand = self.hands[self.turn]
-        layout = self.layout
-        placements = move.placements
-        for p in placements:
-            if not hand >> p.tile & 1:
-                return f"seat {self.turn} does not hold {p.tile}"
-        if layout.lead is None:
-            if len(placements) > 1 or placements[0].end is not None:
-                return "the first tile is the lead: it goes in the middle, with no end"
-            if self.lead_tile is not None:
-                return f"the lead must be {self.lead_tile}"
-            return "that lead is not allowed"
-        if any(p.end is None for p in placements):
-            return "the lead is already down: say which end each tile goes on"
-        if self.forced is not None and placements[0].tile != self.forced:
-            return f"seat {self.turn} drew {self.forced} and must lay it"
-        if len(placements) > 1:
-            if not self.latvian:
-                return "only latvian lays several tiles in one move"
-            if not all(p.tile.is_double for p in placements):
-                return "only doubles may be laid together"
-            ends = [p.end for p in placements]
-            if len(set(ends)) != len(ends):
-                return "each double of a move needs an end of its own"
-        if any(p.closed for p in placements) and not self.latvian:
-            return "only latvian lays tiles face down"
-        for p in placements:
-            if p.end is None:
-                continue
-            why = layout.why_not(p.tile, p.end)
-            if why:
-                return why
-        return f"{move} is not a legal move here"
-
     # -- changing ------------------------------------------------------------
 
     def play(self, move: Move, seat: int | None = None) -> None:
-        """Apply ``move`` after checking it; raises and changes nothing if it is illegal."""
+        """Apply ``move`` after checking it against :meth:`legal_moves`.
+
+        An illegal move changes nothing and raises :class:`IllegalMoveError` whose
+        fault :func:`~bot.engine.resolve.resolve_move` names.
+        """
         if self.end is not None:
-            raise DealOverError("the deal is already over")
+            raise DealOverError()
         if seat is not None and seat != self.turn:
             raise NotYourTurnError(seat, self.turn)
-        canonical = move.canonical()
-        if canonical not in self.legal_moves():
-            raise IllegalMoveError(self._explain(move))
+        if move.canonical() not in self.legal_moves():
+            resolve_move(self, move.placements, exact=True)  # raises, naming the fault
+            raise IllegalMoveError(MoveFault.NOT_LEGAL, move=move)  # e.g. doubles out of order
         self.push(move)
 
     def push(self, move: Move) -> None:
@@ -383,15 +344,15 @@ class Deal:
                 self.play_points[side] += points
                 target = self.rules.target or 0
                 if self.base_totals[side] + self.play_points[side] >= target:
-                    self._finish("target", target_side=side)
+                    self._finish(DealEnd.TARGET, target_side=side)
                     return
         else:
             self.history.append(_new_tuple(Played, (seat, move, 0, 0)))
         if not hand:
-            self._finish("domino", out_seat=seat)
+            self._finish(DealEnd.DOMINO, out_seat=seat)
             return
         if self.latvian and layout.is_dead():
-            self._finish("dead")
+            self._finish(DealEnd.DEAD)
             return
         self.passes = 0
         self._advance(seat)
@@ -429,7 +390,7 @@ class Deal:
             self.passes += 1
             if self.passes >= n:
                 self.turn = seat
-                self._finish("blocked")
+                self._finish(DealEnd.BLOCKED)
                 return
 
     def _finish(
@@ -448,8 +409,3 @@ class Deal:
             play_points=self.play_points,
             target_side=target_side,
         )
-
-    def end_name_fits(self, t: Tile) -> list[End]:
-        """The open ends ``t`` fits (for resolving a record move that names no end)."""
-        layout = self.layout
-        return [e for e in layout.open_ends() if t.has(layout.values[e])]

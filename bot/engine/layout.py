@@ -1,4 +1,7 @@
-"""The tiles on the table: arms, open ends, the spinner, the hub (RULES.md §2, §7.4).
+"""The tiles on the table: arms, open ends, the spinner, the hub.
+
+The table is RULES.md#what-every-game-shares; the spinner is RULES.md#block-game
+and #all-fives (with the count), the hub and dead deals RULES.md#latvian-dominoes.
 
 The lead lies in the middle. ``west`` and ``east`` are the two line arms growing
 from it. With a spinner, ``north`` and ``south`` grow from the spinner's short
@@ -96,29 +99,8 @@ class Layout:
     def tile_count(self) -> int:
         return self.on_table.bit_count()
 
-    def why_not(self, tile: Tile, end: End, written: str | None = None) -> str | None:
-        """Why ``tile`` cannot go on ``end``, in plain words, or ``None`` if it can.
-
-        ``written`` is the tile as the player wrote it (``4-2``), to echo it back.
-        """
-        value = self.values[end]
-        if value == NOT_OPEN:
-            if self.kind == "line" and end in (NORTH, SOUTH):
-                return f"this layout has no {end} end"
-            if self.kind == "spinner" and end in (NORTH, SOUTH):
-                return (
-                    f"{end} is not open yet: it opens once both long sides "
-                    "of the spinner have a tile"
-                )
-            return f"{end} is not open"
-        if self.closed[end]:
-            return f"{end} is closed"
-        if not tile.has(value):
-            return f"{written or tile} does not fit {end} (shows {value})"
-        return None
-
     def count(self) -> int:
-        """The all-fives count of the open ends (RULES.md §7.4.1)."""
+        """The all-fives count of the open ends (RULES.md#all-fives)."""
         total = 0
         spinner = self.spinner
         spinner_counts = False
@@ -149,7 +131,10 @@ class Layout:
         return total
 
     def is_dead(self) -> bool:
-        """Latvian: no open end, or every open end's number is all on the table (§6.3)."""
+        """Latvian: no open end, or every open end's number is all on the table.
+
+        A dead deal ends (RULES.md#latvian-dominoes).
+        """
         on_table = self.on_table
         for end in End:
             value = self.values[end]

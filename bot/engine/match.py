@@ -198,7 +198,8 @@ def _outcome(rules: Rules, deals: Sequence[Deal], time_up: bool) -> Outcome | No
 def decide_match(
     rules: Rules, results: Sequence[DealResult], time_up: bool = False
 ) -> Outcome | None:
-    """Whether a match has ended after these finished deals, and who won (RULES.md §7)."""
+    """Whether a match has ended after these finished deals, and who won
+    (RULES.md#block-game, #all-fives and #latvian-dominoes)."""
     totals = [sum(r.score[i] for r in results) for i in range(len(rules.sides))]
     sides = rules.sides
     scoring = rules.scoring

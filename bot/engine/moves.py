@@ -5,12 +5,12 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import NamedTuple
 
-from .errors import IllegalMoveError
+from .errors import IllegalMoveError, MoveFault
 from .tiles import TILES, Tile
 
 
 class End(IntEnum):
-    """The four names an open end can have (RULES.md §2)."""
+    """The four names an open end can have (RULES.md#what-every-game-shares)."""
 
     WEST = 0
     EAST = 1
@@ -76,7 +76,7 @@ class Move:
         if west is None or west == tile.high:
             return _LEAD[tile]
         if not tile.has(west):
-            raise IllegalMoveError(f"{tile} has no {west} to show at west")
+            raise IllegalMoveError(MoveFault.LEAD_HALF, tile=tile, west=west)
         return Move((Placement(tile, None, False, west),))
 
     @property

@@ -7,17 +7,20 @@ every deal and move against the rules on the way.
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
-from .deal import VoidDealError, fixed_lead
-from .errors import DominoError, RecordError, RulesError
+from .deal import Deal, VoidDealError, fixed_lead
+from .errors import DealOverError, DominoError, RecordError, RulesError, brief
 from .events import Event, Played
 from .match import MatchState, add_deal, call_time, next_leader, play, start_match
 from .moves import End, Move, Placement
-from .rules import Rules
+from .resolve import resolve_move
+from .rules import GAMES, RULE_KEYS, Rules
 from .scoring import DealResult
-from .tiles import Tile, full_set, mask_of
+from .tiles import MAX_PIPS, Tile, full_set, mask_of, tile
 
 FORMAT = "domino-record/1"
 
@@ -66,112 +69,210 @@ def _placement_doc(p: Placement) -> dict[str, Any]:
 
 # -- reading -------------------------------------------------------------------
 
+LONGEST_NUMBER = 100
+"""Digits: a longer JSON integer is no value of any record key (:class:`LongNumber`)."""
+_TILE = re.compile(r"(0|[1-9][0-9]?)-(0|[1-9][0-9]?)", re.ASCII)
+_ENDS = {str(e): e for e in End}
+_MISSING: Any = object()
+UNSUPPORTED_GAMES = {"mexican": "Mexican Train"}
+"""Games RECORD.md names that this engine does not play (yet): refused as rules faults."""
+
+
+class LongNumber:
+    """A JSON integer of more than :data:`LONGEST_NUMBER` digits, kept unread.
+
+    Python refuses to read very long integers (and computing with them is slow), and
+    no record value is anywhere near this long: the reader reports it where it is.
+    """
+
+    __slots__ = ("digits",)
+
+    def __init__(self, digits: int) -> None:
+        self.digits = digits
+
+    def __repr__(self) -> str:
+        return f"a number {self.digits} digits long"
+
+
+def read_json(text: str) -> Any:
+    """A record's JSON text as :func:`load_record` takes it.
+
+    Integers too long to be any record value are read as :class:`LongNumber`; ``NaN``
+    and ``Infinity`` are not JSON (``ValueError``, as for any text that is not JSON);
+    an object that names a key twice is a :class:`RecordError`: the reader never guesses
+    which one counts.
+    """
+    return json.loads(
+        text, parse_int=_parse_int, parse_constant=_not_json, object_pairs_hook=_object
+    )
+
+
+def _parse_int(digits: str) -> int | LongNumber:
+    length = len(digits.lstrip("-"))
+    return LongNumber(length) if length > LONGEST_NUMBER else int(digits)
+
+
+def _not_json(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON value")
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    obj: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in obj:
+            raise RecordError(f"an object names {brief(key)} twice: which one counts?")
+        obj[key] = value
+    return obj
+
+
+class _At(NamedTuple):
+    """Where the reader is: the deal and the move (from 1), or ``None``."""
+
+    deal: int | None = None
+    move: int | None = None
+
+    def fault(self, message: str) -> RecordError:
+        return RecordError(message, self.deal, self.move)
+
+
+def _value(doc: dict[str, Any], key: str, at: _At) -> Any:
+    """``doc[key]``, or ``_MISSING`` when the key is left out. A ``null`` is a fault."""
+    value = doc.get(key, _MISSING)
+    if value is None:
+        raise at.fault(f"{key} is null; a record leaves a key out rather than writing null")
+    return value
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
 
 def load_record(doc: Any) -> MatchState:
-    """Replay a record into a match state. Raises :class:`RecordError` on any fault."""
+    """Replay a record into a match state. Raises :class:`RecordError` on any fault.
+
+    The reader is strict (RECORD.md): it accepts the forms the format describes and
+    nothing else, and reports each fault where it is (the record, a deal or a move).
+    """
+    top = _At()
     if not isinstance(doc, dict):
-        raise RecordError("a record is a JSON object")
-    if "format" in doc and doc["format"] != FORMAT:
-        raise RecordError(f"unknown format {doc['format']!r}; expected {FORMAT!r}")
-    deals = doc.get("deals")
+        raise top.fault("a record is a JSON object")
+    form = _value(doc, "format", top)
+    if form is not _MISSING and form != FORMAT:
+        raise top.fault(f"unknown format {brief(form)}; expected {FORMAT!r}")
+    deals = _value(doc, "deals", top)
     if not isinstance(deals, list) or not deals:
-        raise RecordError("a record needs a list of deals, with at least one deal")
-    rules = _read_rules(doc.get("rules"), deals[0])
-    seats = doc.get("seats")
-    if seats is not None and (
+        raise top.fault("a record needs a list of deals, with at least one deal")
+    rules = _read_rules(_value(doc, "rules", top), deals[0])
+    seats = _value(doc, "seats", top)
+    if seats is not _MISSING and (
         not isinstance(seats, list)
         or len(seats) != rules.players
         or not all(isinstance(s, str) for s in seats)
     ):
-        raise RecordError(f"seats must be a list of {rules.players} names")
+        raise top.fault(f"seats must be a list of {rules.players} names")
 
     state: MatchState | None = None
     for number, deal_doc in enumerate(deals, 1):
+        at = _At(number)
         if state is not None:
             if not state.deal.over:
                 raise RecordError(
                     "this deal stops before it ends; only the last deal may", number - 1
                 )
             if state.over:
-                raise RecordError("the match was already over before this deal", number)
+                raise at.fault("the match was already over before this deal")
         if not isinstance(deal_doc, dict):
-            raise RecordError("a deal is a JSON object", number)
-        state = _read_deal(rules, state, deal_doc, number)
+            raise at.fault("a deal is a JSON object")
+        state = _read_deal(rules, state, deal_doc, at)
     assert state is not None
     return state
 
 
 def _read_rules(data: Any, first_deal: Any) -> Rules:
+    top = _At()
     if not isinstance(data, dict):
-        raise RecordError("rules must be a JSON object naming at least the game")
+        raise top.fault("rules must be a JSON object naming at least the game")
+    for key in RULE_KEYS:
+        value = data.get(key)
+        if value is None and key in data:
+            raise top.fault(f"rules: {key} is null; leave it out to take the default")
+        if isinstance(value, LongNumber):
+            raise top.fault(f"rules: {key} is {brief(value)}, far out of range")
+    game = data.get("game")
+    if isinstance(game, str) and game in UNSUPPORTED_GAMES:
+        raise top.fault(
+            f"rules: this program cannot replay {game} ({UNSUPPORTED_GAMES[game]}) records;"
+            f" it plays {', '.join(GAMES)}"
+        )
     data = dict(data)
-    if "players" not in data:
-        hands = first_deal.get("hands") if isinstance(first_deal, dict) else None
+    if "players" not in data and isinstance(first_deal, dict):
+        hands = first_deal.get("hands")
         if isinstance(hands, list):
             data["players"] = len(hands)
     try:
         return Rules.from_dict(data)
     except RulesError as e:
-        raise RecordError(f"rules: {e.message}") from None
+        raise top.fault(f"rules: {e.message}") from None
 
 
-def _read_deal(
-    rules: Rules, state: MatchState | None, doc: dict[str, Any], number: int
-) -> MatchState:
-    hands, stock = _read_tiles(rules, doc, number)
-    leader = _read_leader(rules, state, doc, hands, number)
+def _read_deal(rules: Rules, state: MatchState | None, doc: dict[str, Any], at: _At) -> MatchState:
+    hands, stock = _read_tiles(rules, doc, at)
+    leader = _read_leader(rules, state, doc, hands, at)
+    moves = _value(doc, "moves", at)
+    if moves is _MISSING:
+        raise at.fault("a deal needs its moves: a list, empty before the lead")
+    if not isinstance(moves, list):
+        raise at.fault("moves must be a list")
+    time_up = _value(doc, "time_up", at)
+    if time_up is not _MISSING:
+        if not isinstance(time_up, bool):
+            raise at.fault("time_up must be true or false")
+        if time_up and rules.time_limit is None:
+            raise at.fault("time_up is only for latvian sessions with a time limit")
     try:
         if state is None:
             state = start_match(rules, hands, stock, leader)
         else:
             state = add_deal(state, hands, stock, leader)
     except VoidDealError:
-        raise RecordError(
-            "no double was dealt: a void latvian deal must not appear in a record", number
+        raise at.fault(
+            "no double was dealt: a void latvian deal must not appear in a record"
         ) from None
-    moves = doc.get("moves", [])
-    if not isinstance(moves, list):
-        raise RecordError("moves must be a list", number)
     for index, move_doc in enumerate(moves, 1):
-        seat, move = _read_move(state, move_doc, number, index)
+        where = _At(at.deal, index)
+        seat, named = _read_move(state.deal, move_doc, where)
         try:
-            state = play(state, move, seat)
+            state = play(state, resolve_move(state.deal, named, seat), seat)
         except DominoError as e:
-            raise RecordError(str(e), number, index) from None
-    if doc.get("time_up") is True:
-        if rules.time_limit is None:
-            raise RecordError("time_up is only for latvian sessions with a time limit", number)
+            raise where.fault(str(e)) from None
+    if time_up is True:
         state = call_time(state)
     return state
 
 
-def _read_tiles(
-    rules: Rules, doc: dict[str, Any], number: int
-) -> tuple[list[list[Tile]], list[Tile]]:
-    hands_doc = doc.get("hands")
+def _read_tiles(rules: Rules, doc: dict[str, Any], at: _At) -> tuple[list[list[Tile]], list[Tile]]:
+    hands_doc = _value(doc, "hands", at)
     if not isinstance(hands_doc, list) or not all(isinstance(h, list) for h in hands_doc):
-        raise RecordError("hands must be a list of lists of tiles", number)
+        raise at.fault("hands must be a list of lists of tiles")
     if len(hands_doc) != rules.players:
-        raise RecordError(
-            f"the deal has {len(hands_doc)} hands for {rules.players} players", number
-        )
-    stock_doc = doc.get("stock", [])
+        raise at.fault(f"the deal has {len(hands_doc)} hands for {rules.players} players")
+    stock_doc = _value(doc, "stock", at)
+    if stock_doc is _MISSING:
+        raise at.fault("a deal needs its stock: a list of the tiles not dealt")
     if not isinstance(stock_doc, list):
-        raise RecordError("stock must be a list of tiles", number)
+        raise at.fault("stock must be a list of tiles")
     in_set = set(full_set(rules.set))
     seen: set[Tile] = set()
 
     def read(text: Any, where: str) -> Tile:
-        if not isinstance(text, str):
-            raise RecordError(f"{where} holds {text!r}, which is not a tile", number)
-        try:
-            t = Tile.parse(text)
-        except ValueError:
-            raise RecordError(f"{where} holds {text!r}, which is not a tile", number) from None
+        parsed = _tile(text)
+        if parsed is None:
+            raise at.fault(f"{where} holds {brief(text)}, which is not a tile")
+        t = parsed[0]
         if t not in in_set:
-            raise RecordError(f"{where} holds {t}, which is not in double-{rules.set}", number)
+            raise at.fault(f"{where} holds {t}, which is not in double-{rules.set}")
         if t in seen:
-            raise RecordError(f"{t} is dealt twice", number)
+            raise at.fault(f"{t} is dealt twice")
         seen.add(t)
         return t
 
@@ -179,17 +280,27 @@ def _read_tiles(
     for seat, hand_doc in enumerate(hands_doc):
         hand = [read(x, f"the hand of seat {seat}") for x in hand_doc]
         if len(hand) != rules.hand:
-            raise RecordError(
-                f"the hand of seat {seat} has {len(hand)} tiles; every hand has {rules.hand}",
-                number,
+            raise at.fault(
+                f"the hand of seat {seat} has {len(hand)} tiles; every hand has {rules.hand}"
             )
         hands.append(hand)
     stock = [read(x, "the stock") for x in stock_doc]
     missing = sorted(in_set - seen)
     if missing:
         shown = ", ".join(str(t) for t in missing[:5]) + (" …" if len(missing) > 5 else "")
-        raise RecordError(f"the hands and stock miss {shown}", number)
+        raise at.fault(f"the hands and stock miss {shown}")
     return hands, stock
+
+
+def _tile(text: Any) -> tuple[Tile, int] | None:
+    """A tile written exactly ``a-b`` (ASCII digits, no spaces) and its first half."""
+    match = _TILE.fullmatch(text) if isinstance(text, str) else None
+    if match is None:
+        return None
+    a, b = int(match[1]), int(match[2])
+    if a > MAX_PIPS or b > MAX_PIPS:
+        return None
+    return tile(a, b), a
 
 
 def _read_leader(
@@ -197,13 +308,16 @@ def _read_leader(
     state: MatchState | None,
     doc: dict[str, Any],
     hands: list[list[Tile]],
-    number: int,
+    at: _At,
 ) -> int | None:
-    leader = doc.get("leader")
-    if leader is not None and (
-        isinstance(leader, bool) or not isinstance(leader, int) or not 0 <= leader < rules.players
-    ):
-        raise RecordError(f"leader must be a seat from 0 to {rules.players - 1}", number)
+    written = _value(doc, "leader", at)
+    leader: int | None = None
+    if written is not _MISSING:
+        if not _is_int(written) or not 0 <= written < rules.players:
+            raise at.fault(
+                f"leader must be a seat from 0 to {rules.players - 1}, not {brief(written)}"
+            )
+        leader = written
     try:
         fixed = fixed_lead(rules, [mask_of(h) for h in hands])
     except VoidDealError:
@@ -211,113 +325,76 @@ def _read_leader(
     if fixed is not None:
         seat, lead = fixed
         if leader is not None and leader != seat:
-            raise RecordError(f"seat {seat} leads this deal (holding {lead}), not {leader}", number)
+            raise at.fault(f"seat {seat} leads this deal (holding {lead}), not {leader}")
         return leader
     chosen = next_leader(rules, state.deal.result if state is not None else None)
     if chosen is not None:
         if leader is not None and leader != chosen:
-            raise RecordError(
-                f"seat {chosen} leads this deal (it won the last one), not seat {leader}", number
+            raise at.fault(
+                f"seat {chosen} leads this deal (it won the last one), not seat {leader}"
             )
         return chosen
     if leader is None:
-        raise RecordError(
-            "the rules draw this deal's leader: the deal must name its leader", number
-        )
+        raise at.fault("the rules draw this deal's leader: the deal must name its leader")
     return leader
 
 
-def _read_move(state: MatchState, doc: Any, number: int, index: int) -> tuple[int, Move]:
-    def fault(message: str) -> RecordError:
-        return RecordError(message, number, index)
-
-    deal = state.deal
+def _read_move(deal: Deal, doc: Any, at: _At) -> tuple[int, list[Placement]]:
+    """The seat and the placements a written move names (checked by the resolver)."""
     if not isinstance(doc, dict):
-        raise fault("a move is a JSON object")
+        raise at.fault("a move is a JSON object")
     if deal.over:
-        raise fault("the deal is already over")
-    seat = doc.get("seat")
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < deal.n:
-        raise fault(f"seat must be a seat from 0 to {deal.n - 1}")
-    if seat != deal.turn:
-        raise fault(f"seat {seat} moved, but it is seat {deal.turn}'s turn")
-    if "tiles" in doc:
-        entries = doc["tiles"]
-        if not isinstance(entries, list) or not entries:
-            raise fault("tiles must be a list of at least one {tile, end}")
-    else:
-        entries = [doc]
-    parsed = [_read_entry(e, fault) for e in entries]
-    hand = deal.hands[seat]
-    for t, _, _, west in parsed:
-        if not hand >> t & 1:
-            raise fault(f"seat {seat} does not hold {_written(t, west)}")
-
-    if deal.layout.lead is None:
-        t, end, closed, west = parsed[0]
-        if len(parsed) > 1:
-            raise fault("the lead is one tile")
-        if end is not None:
-            raise fault("the lead takes no end")
-        if closed:
-            raise fault("the lead cannot be laid face down")
-        return seat, Move.lead(t, west)
-
-    placements = []
-    for t, end, closed, west in parsed:
-        if closed and not deal.latvian:
-            raise fault("only latvian lays tiles face down")
-        if end is not None and deal.forced is None and len(parsed) == 1:
-            why = deal.layout.why_not(t, end, _written(t, west))
-            if why:
-                raise fault(why)
-        if end is None:
-            fits = deal.end_name_fits(t)
-            if len(fits) != 1:
-                where = " and ".join(str(e) for e in fits)
-                raise fault(
-                    f"{t} fits {where}: the move must name its end"
-                    if fits
-                    else f"{t} fits no open end"
-                )
-            end = fits[0]
-        placements.append(Placement(t, end, closed))
-    if len(placements) == 1:
-        p = placements[0]
-        assert p.end is not None
-        return seat, Move.single(p.tile, p.end, p.closed)
-    return seat, Move(tuple(sorted(placements, key=lambda p: p.end or 0)))
+        raise at.fault(DealOverError().message)
+    seat = _value(doc, "seat", at)
+    if seat is _MISSING:
+        raise at.fault("a move names its seat")
+    if not _is_int(seat) or not 0 <= seat < deal.n:
+        raise at.fault(f"seat must be a seat from 0 to {deal.n - 1}, not {brief(seat)}")
+    if "tiles" not in doc:
+        return seat, [_read_entry(doc, at)]
+    if "tile" in doc:
+        raise at.fault("a move has a tile or a list of tiles, never both")
+    if not deal.latvian:
+        several = isinstance(doc["tiles"], list) and len(doc["tiles"]) > 1
+        raise at.fault(
+            "only latvian lays several tiles in one move (the tiles form)"
+            if several
+            else "the tiles form is only for latvian moves"
+        )
+    for key in ("end", "closed"):
+        if key in doc:
+            raise at.fault(f"{key} goes in each entry of tiles, not beside the list")
+    entries = _value(doc, "tiles", at)
+    if not isinstance(entries, list) or not entries:
+        raise at.fault("tiles must be a list of at least one {tile, end}")
+    return seat, [_read_entry(e, at) for e in entries]
 
 
-def _written(t: Tile, first: int) -> str:
-    """The tile as the record wrote it: ``4-2`` stays ``4-2``."""
-    return f"{first}-{t.other(first)}"
-
-
-def _read_entry(doc: Any, fault: Any) -> tuple[Tile, End | None, bool, int]:
+def _read_entry(doc: Any, at: _At) -> Placement:
+    """One tile of a move: ``tile``, and ``end`` and ``closed`` when written."""
     if not isinstance(doc, dict):
-        raise fault("each tile of a move is a JSON object with a tile")
-    text = doc.get("tile")
-    if not isinstance(text, str):
-        raise fault("a move needs a tile, written a-b")
-    try:
-        t = Tile.parse(text)
-    except ValueError:
-        raise fault(f"{text!r} is not a tile") from None
-    west = int(text.replace(" ", "").split("-")[0])
-    end_text = doc.get("end")
+        raise at.fault("each tile of a move is a JSON object with a tile")
+    if "train" in doc:
+        raise at.fault("train is only for Mexican Train moves")
+    text = _value(doc, "tile", at)
+    if text is _MISSING:
+        raise at.fault("a move needs a tile, written a-b")
+    parsed = _tile(text)
+    if parsed is None:
+        raise at.fault(f"{brief(text)} is not a tile; tiles are written a-b, like 6-4")
+    t, first = parsed
     end = None
-    if end_text is not None:
-        if not isinstance(end_text, str):
-            raise fault(f"{end_text!r} is not an end")
-        try:
-            end = End.parse(end_text)
-        except ValueError as e:
-            raise fault(str(e)) from None
-    closed = doc.get("closed", False)
-    if not isinstance(closed, bool):
-        raise fault("closed must be true or false")
-    return t, end, closed, west
+    end_text = _value(doc, "end", at)
+    if end_text is not _MISSING:
+        end = _ENDS.get(end_text) if isinstance(end_text, str) else None
+        if end is None:
+            raise at.fault(f"{brief(end_text)} is not an end; ends are west, east, north and south")
+    closed = _value(doc, "closed", at)
+    if closed is _MISSING:
+        closed = False
+    elif not isinstance(closed, bool):
+        raise at.fault("closed must be true or false")
+    return Placement(t, end, closed, first)
 
 
 # -- the replay summary ----------------------------------------------------------
@@ -352,7 +429,7 @@ def replay_summary(state: MatchState) -> dict[str, Any]:
 
 def _result_doc(result: DealResult) -> dict[str, Any]:
     return {
-        "end": result.end,
+        "end": result.end.value,
         "winners": list(result.winners),
         "pips": list(result.pips),
         "score": list(result.score),

@@ -1,12 +1,12 @@
-"""The rules of a match as one validated value (RULES.md §3 and §7)."""
+"""The rules of a match as one validated value (each game's options in RULES.md)."""
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, replace
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any, Literal, cast
 
-from .errors import RulesError
+from .errors import RulesError, brief
 from .tiles import SET_SIZES, set_size
 
 Game = Literal["block", "draw", "allfives", "latvian"]
@@ -37,13 +37,16 @@ MAX_PLAYERS: dict[tuple[str, int], int] = {
     ("allfives", 6): 4,
     ("latvian", 6): 4,
 }
-# RULES.md §3.1: hand size by set and player count; key "teams" for partnerships.
+# RULES.md#block-game (and the draw game): hand size by set and player count; key
+# "teams" for partnerships.
 HAND_SIZES: dict[int, dict[int | str, int]] = {
     6: {2: 7, 3: 5, 4: 5, "teams": 7},
     9: {2: 10, 3: 8, 4: 8, "teams": 10, 5: 7, 6: 7},
     12: {2: 12, 3: 10, 4: 10, "teams": 12, 5: 9, 6: 9, 7: 8, 8: 8},
 }
 TARGET_RANGE = (1, 1000)
+LARGEST = 10**9
+"""No whole-number option is larger (a check before any arithmetic or message)."""
 DEFAULT_SESSION_DEALS = 4
 
 
@@ -76,13 +79,16 @@ class Rules:
     def from_dict(cls, data: dict[str, Any]) -> Rules:
         if not isinstance(data, dict):
             raise RulesError("rules", "rules must be a JSON object")
-        unknown = sorted(set(data) - set(RULE_KEYS))
+        unknown = sorted((k for k in data if k not in RULE_KEYS), key=str)
         if unknown:
-            raise RulesError(unknown[0], f"unknown rules option {unknown[0]!r}")
+            name = str(unknown[0])
+            raise RulesError(name, f"unknown rules option {brief(unknown[0])}")
         given = {k: v for k, v in data.items() if v is not None}
         game = given.get("game")
         if game not in GAMES:
-            raise RulesError("game", f"unknown game {game!r}; choose one of {', '.join(GAMES)}")
+            raise RulesError(
+                "game", f"unknown game {brief(game)}; choose one of {', '.join(GAMES)}"
+            )
 
         top = _int_option(given, "set", 6)
         if top not in SET_SIZES:
@@ -97,7 +103,7 @@ class Rules:
         if scoring not in SCORINGS[game]:
             raise RulesError(
                 "scoring",
-                f"{game} is scored by {' or '.join(SCORINGS[game])}, not {scoring!r}",
+                f"{game} is scored by {' or '.join(SCORINGS[game])}, not {brief(scoring)}",
             )
         if scoring == "penalty" and teams:
             raise RulesError("scoring", "penalty scoring is played without teams")
@@ -105,7 +111,7 @@ class Rules:
         layout = given.get("layout", LAYOUTS[game][0])
         if layout not in LAYOUTS[game]:
             raise RulesError(
-                "layout", f"{game} is laid out as {' or '.join(LAYOUTS[game])}, not {layout!r}"
+                "layout", f"{game} is laid out as {' or '.join(LAYOUTS[game])}, not {brief(layout)}"
             )
 
         hand = _int_option(given, "hand", _default_hand(game, top, players, teams))
@@ -140,8 +146,8 @@ class Rules:
 
     def to_dict(self) -> dict[str, Any]:
         """Every option spelled out (the record's ``rules``); ``None`` values left out."""
-        d = asdict(self)
-        return {k: v for k, v in d.items() if v is not None}
+        # Every field is a plain value: no asdict (its deep copy shows in a move's cost).
+        return {k: v for k in RULE_KEYS if (v := getattr(self, k)) is not None}
 
     def with_options(self, **options: Any) -> Rules:
         """A validated copy with some options changed."""
@@ -192,7 +198,9 @@ RULE_KEYS = (
 def _int_option(given: dict[str, Any], name: str, default: int) -> int:
     value = given.get(name, default)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RulesError(name, f"{name} must be a whole number, not {value!r}")
+        raise RulesError(name, f"{name} must be a whole number, not {brief(value)}")
+    if not -LARGEST <= value <= LARGEST:
+        raise RulesError(name, f"{name} is far out of range: {brief(value)}")
     return value
 
 

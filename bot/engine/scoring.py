@@ -1,16 +1,31 @@
-"""Scoring a finished deal and ranking a finished session (RULES.md §6 and §7)."""
+"""Scoring a finished deal and ranking a finished session.
+
+How each game scores: RULES.md#block-game, #all-fives and #latvian-dominoes.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from enum import StrEnum
 
 from .moves import Move
 from .rules import Rules
 from .tiles import PIPS, Tile, tile
 
-DealEnd = Literal["domino", "blocked", "dead", "target"]
+
+class DealEnd(StrEnum):
+    """How a deal ended. The values are the names a replay summary prints (RECORD.md)."""
+
+    DOMINO = "domino"
+    """A seat laid its last tile."""
+    BLOCKED = "blocked"
+    """Nobody could lay (and, in the draw games, the boneyard was empty)."""
+    DEAD = "dead"
+    """Latvian: no open end, or every open end's number is all on the table."""
+    TARGET = "target"
+    """All fives: a side reached the target during play."""
+
 
 DOUBLE_BLANK = tile(0, 0)
 DOUBLE_SIX = tile(6, 6)
@@ -44,12 +59,12 @@ class DealResult:
 
 
 def round5(n: int) -> int:
-    """``5·⌊(n+2)/5⌋``: 13 → 15, 12 → 10 (RULES.md §7.4.3)."""
+    """``5·⌊(n+2)/5⌋``: 13 → 15, 12 → 10 (RULES.md#all-fives)."""
     return 5 * ((n + 2) // 5)
 
 
 def latvian_value(hand: Sequence[Tile]) -> int:
-    """The deal value of a hand left in latvian (RULES.md §7.5.1)."""
+    """The deal value of a hand left in latvian (RULES.md#latvian-dominoes)."""
     held = set(hand)
     if held == {DOUBLE_BLANK}:
         return 25
@@ -77,10 +92,11 @@ def score_deal(
 ) -> DealResult:
     """Score a finished deal.
 
-    ``out_seat`` is the seat that went out (``end == "domino"``); ``last_move`` its
+    ``out_seat`` is the seat that went out (``DealEnd.DOMINO``); ``last_move`` its
     final move (latvian values); ``play_points`` the all-fives points scored during
     play; ``target_side`` the side that reached the all-fives target mid-deal.
     """
+    end = DealEnd(end)
     sides = rules.sides
     n_sides = len(sides)
     pips = tuple(sum([PIPS[t] for t in hand]) for hand in hands)
@@ -99,10 +115,10 @@ def score_deal(
         measure = side_pips
 
     # Who won the deal.
-    if end == "target":
+    if end is DealEnd.TARGET:
         assert target_side is not None
         win_side: int | None = target_side
-    elif end == "domino":
+    elif end is DealEnd.DOMINO:
         assert out_seat is not None
         win_side = rules.side_of(out_seat)
     else:
@@ -117,7 +133,7 @@ def score_deal(
         score = list(zero)
         if win_side is not None:
             others = sum(side_pips) - side_pips[win_side]
-            if end == "blocked" and rules.blocked_scoring == "minus_own":
+            if end is DealEnd.BLOCKED and rules.blocked_scoring == "minus_own":
                 others -= side_pips[win_side]
             score[win_side] = others
         score_t = tuple(score)
@@ -126,7 +142,7 @@ def score_deal(
     elif rules.scoring == "penalty":
         score_t = tuple(side_pips)
     elif rules.scoring == "fives":
-        if win_side is not None and end != "target":
+        if win_side is not None and end is not DealEnd.TARGET:
             b = [0] * n_sides
             b[win_side] = round5(sum(side_pips) - side_pips[win_side])
             bonus = tuple(b)

@@ -61,7 +61,7 @@ class Tile(int):
     def parse(text: str) -> Tile:
         """Parse ``"a-b"`` (either order, spaces allowed). Raises ``ValueError``."""
         parts = text.replace(" ", "").split("-")
-        if len(parts) != 2 or not all(p.isdigit() for p in parts):
+        if len(parts) != 2 or not all(p.isascii() and p.isdigit() and len(p) <= 2 for p in parts):
             raise ValueError(f"{text!r} is not a tile; write it as a-b, e.g. 6-4")
         a, b = int(parts[0]), int(parts[1])
         if a > MAX_PIPS or b > MAX_PIPS:
@@ -111,11 +111,6 @@ def full_set(top: int) -> tuple[Tile, ...]:
     return TILES[: set_size(top)]
 
 
-def suit_mask(number: int, top: int = MAX_PIPS) -> int:
-    """Bit mask of the tiles of double-``top`` that carry ``number``."""
-    return _SUIT[number] & ((1 << set_size(top)) - 1)
-
-
 _SUIT: tuple[int, ...] = tuple(sum(1 << t for t in TILES if t.has(n)) for n in range(MAX_PIPS + 1))
 SUIT_MASKS = _SUIT
 """``SUIT_MASKS[n]``: bit mask of every tile (up to double-12) carrying ``n``."""
@@ -138,7 +133,7 @@ def tiles_in(mask: int) -> Iterator[Tile]:
 
 
 def heaviest_key(t: Tile) -> tuple[int, int]:
-    """Sort key for RULES.md §1.2: more pips, then the larger half."""
+    """Sort key for the heaviest tile: more pips, then the larger half (RULES.md#block-game)."""
     return t.pips, t.high
 
 
@@ -149,7 +144,3 @@ def mask_pips(mask: int) -> int:
         total += PIPS[low.bit_length() - 1]
         mask ^= low
     return total
-
-
-def format_tiles(tiles: Iterable[Tile]) -> str:
-    return " ".join(str(t) for t in tiles)

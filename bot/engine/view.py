@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from .deal import Deal
 from .events import Drew, Event, Passed, Played
-from .layout import Laid
+from .layout import Laid, Layout
 from .match import MatchState
 from .moves import End, Move
 from .rules import Rules
@@ -155,9 +155,26 @@ def view(state: MatchState, seat: int | None) -> PlayerView:
     )
 
 
+def public_view(state: MatchState) -> PlayerView:
+    """What everybody may see of ``state``: a spectator's :func:`view` (no hand at all).
+
+    Public pictures (the board image) are drawn from this, never from the state.
+    """
+    return view(state, None)
+
+
 def table_view(deal: Deal, seat: int | None) -> TableView:
-    layout = deal.layout
-    hidden = _hidden_tiles(deal, seat)
+    """The table of ``deal`` as ``seat`` sees it (``None``: a spectator)."""
+    count = deal.layout.count() if deal.fives else 0
+    return layout_view(deal.layout, _hidden_tiles(deal, seat), count)
+
+
+def layout_view(layout: Layout, hidden: frozenset[Tile] = frozenset(), count: int = 0) -> TableView:
+    """``layout`` with the tiles in ``hidden`` face down and unknown; ``count`` as given.
+
+    :func:`table_view` works out ``hidden`` and ``count`` from a deal; a bare layout
+    (tests, pictures of a position) has neither a deal nor hidden tiles.
+    """
 
     def seen(laid: Laid) -> SeenLaid:
         if laid.tile in hidden:
@@ -172,7 +189,7 @@ def table_view(deal: Deal, seat: int | None) -> TableView:
         spinner=layout.spinner,
         spinner_arm=layout.spinner_arm,
         spinner_index=layout.spinner_index,
-        count=layout.count() if deal.fives else 0,
+        count=count,
     )
 
 

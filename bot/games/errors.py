@@ -8,7 +8,19 @@ from __future__ import annotations
 from typing import Any
 
 from bot.engine import End
-from bot.i18n import Translator
+from bot.i18n import N_, Translator
+
+END_NAMES = {
+    End.WEST: N_("west"),
+    End.EAST: N_("east"),
+    End.NORTH: N_("north"),
+    End.SOUTH: N_("south"),
+}
+
+
+def end_name(end: End, tr: Translator) -> str:
+    """An end by its name in ``tr``'s language."""
+    return tr(END_NAMES[end])
 
 
 class GameError(Exception):
@@ -25,8 +37,6 @@ class GameError(Exception):
 
 def _shown(value: Any, tr: Translator) -> Any:
     """A field as the user reads it: an end (or a tuple of ends) by its translated name."""
-    from .moves_text import end_name  # moves_text raises GameErrors: imported late
-
     if isinstance(value, End):
         return end_name(value, tr)
     if isinstance(value, tuple) and value and all(isinstance(v, End) for v in value):

@@ -7,19 +7,26 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from bot.engine import Deal, End, Move, Tile
+from bot.engine import Deal, End, IllegalMoveError, Move, MoveFault, Placement, Tile, resolve_move
 from bot.i18n import LANGUAGES, N_, Translator
 
-from .errors import GameError
+from .errors import GameError, end_name
+
+__all__ = [
+    "MAX_MOVE_TEXT",
+    "REFUSALS",
+    "Wanted",
+    "describe",
+    "end_name",
+    "excerpt",
+    "move_key",
+    "move_refusal",
+    "parse_wanted",
+    "resolve",
+]
 
 END_WORDS: dict[str, End] = {str(e): e for e in End}
 CLOSED_WORDS = frozenset({"closed", "close", "down", "facedown", "face-down"})
-END_NAMES = {
-    End.WEST: N_("west"),
-    End.EAST: N_("east"),
-    End.NORTH: N_("north"),
-    End.SOUTH: N_("south"),
-}
 _TILE = re.compile(r"^(\d{1,2})[-/|:](\d{1,2})$")
 MAX_MOVE_TEXT = 100
 """The longest move text read (the longest real one, four latvian doubles with
@@ -40,10 +47,6 @@ class Wanted:
     end: End | None
     closed: bool | None
     west: int
-
-
-def end_name(end: End, tr: Translator) -> str:
-    return tr(END_NAMES[end])
 
 
 @cache
@@ -131,78 +134,55 @@ def parse_wanted(
 
 
 def resolve(deal: Deal, seat: int, wanted: Sequence[Wanted]) -> Move:
-    """The legal move the player meant, or a :class:`GameError` saying why there is none."""
-    legal = deal.legal_moves()
-    hand = set(deal.hand(seat))
-    for w in wanted:
-        if w.tile not in hand:
-            raise GameError(N_("You don't have {tile}."), tile=w.tile)
-    if deal.forced is not None and any(w.tile != deal.forced for w in wanted):
-        raise GameError(N_("You drew {tile}, so you must lay it."), tile=deal.forced)
-    if legal and legal[0].is_lead:
-        if len(wanted) != 1:
-            raise GameError(N_("The first tile is laid on its own."))
-        lead = Move.lead(wanted[0].tile, wanted[0].west)
-        if lead.canonical() in legal:
-            return lead
-        return _refuse_lead(deal)
-    candidates = [m for m in legal if _matches(m, wanted)]
-    if len(candidates) == 1:
-        return candidates[0]
-    if candidates:
-        ends = sorted({p.end for m in candidates for p in m.placements if p.end is not None})
-        raise GameError(
-            N_("{tile} fits more than one end ({ends}): say which."),
-            tile=" ".join(str(w.tile) for w in wanted),
-            ends=tuple(ends),
-        )
-    raise _why_not(deal, wanted)
+    """The legal move the player meant, or a :class:`GameError` saying why there is none.
+
+    The engine's :func:`~bot.engine.resolve_move` decides; typing is friendlier than a
+    record in one way: an end or "closed" typed with the first tile is let go (the
+    lead goes in the middle, face up).
+    """
+    leading = deal.layout.lead is None
+    named = [
+        Placement(w.tile, None, False, w.west)
+        if leading
+        else Placement(w.tile, w.end, bool(w.closed), w.west)
+        for w in wanted
+    ]
+    try:
+        return resolve_move(deal, named, seat)
+    except IllegalMoveError as e:
+        raise move_refusal(e) from None
 
 
-def _matches(move: Move, wanted: Sequence[Wanted]) -> bool:
-    if len(move.placements) != len(wanted):
-        return False
-    by_tile = {p.tile: p for p in move.placements}
-    for w in wanted:
-        p = by_tile.get(w.tile)
-        if p is None:
-            return False
-        if w.end is not None and p.end != w.end:
-            return False
-        if p.closed != bool(w.closed):
-            return False
-    return True
+NOT_ALLOWED = N_("That move isn't allowed here.")
+NOT_OPEN = N_("The {end} end is not open.")
+REFUSALS: dict[MoveFault, str] = {
+    MoveFault.DEAL_OVER: NOT_ALLOWED,
+    MoveFault.NOT_YOUR_TURN: NOT_ALLOWED,  # the service refuses a move out of turn first
+    MoveFault.NO_TILE: N_("Say which tile to play, like 6-4."),
+    MoveFault.TILE_TWICE: N_("You named {tile} twice."),
+    MoveFault.NOT_HELD: N_("You don't have {tile}."),
+    MoveFault.LEAD_ALONE: N_("The first tile is laid on its own."),
+    MoveFault.LEAD_WITH_END: NOT_ALLOWED,  # not raised: resolve() lets the end go
+    MoveFault.LEAD_CLOSED: NOT_ALLOWED,  # likewise
+    MoveFault.LEAD_HALF: N_("That tile can't lead."),
+    MoveFault.MUST_LEAD: N_("You must lead {tile}."),
+    MoveFault.MUST_LAY_DRAWN: N_("You drew {tile}, so you must lay it."),
+    MoveFault.END_MISSING: NOT_ALLOWED,  # only Deal.play asks for every end
+    MoveFault.ONE_AT_A_TIME: N_("Only one tile at a time in this game."),
+    MoveFault.ONLY_DOUBLES: N_("Only doubles can be laid together."),
+    MoveFault.CLOSED_NOT_LATVIAN: N_("Only the latvian game lays tiles face down."),
+    MoveFault.NO_SUCH_END: NOT_OPEN,
+    MoveFault.END_NOT_OPEN_YET: NOT_OPEN,
+    MoveFault.END_NOT_OPEN: NOT_OPEN,
+    MoveFault.END_CLOSED: N_("The {end} end is closed."),
+    MoveFault.DOES_NOT_FIT: N_("{tile} doesn't fit {end}: it shows {number}."),
+    MoveFault.FITS_NO_END: N_("{tile} doesn't fit any open end."),
+    MoveFault.END_AMBIGUOUS: N_("{tile} fits more than one end ({ends}): say which."),
+    MoveFault.NOT_LEGAL: NOT_ALLOWED,
+}
+"""What the bot says for each fault the engine finds in a move (fields as the engine's)."""
 
 
-def _refuse_lead(deal: Deal) -> Move:
-    if deal.lead_tile is not None:
-        raise GameError(N_("You must lead {tile}."), tile=deal.lead_tile)
-    raise GameError(N_("That tile can't lead."))
-
-
-def _why_not(deal: Deal, wanted: Sequence[Wanted]) -> GameError:
-    layout = deal.layout
-    if len(wanted) > 1:
-        if not deal.latvian:
-            return GameError(N_("Only one tile at a time in this game."))
-        if not all(w.tile.is_double for w in wanted):
-            return GameError(N_("Only doubles can be laid together."))
-    if any(w.closed for w in wanted) and not deal.latvian:
-        return GameError(N_("Only the latvian game lays tiles face down."))
-    for w in wanted:
-        if w.end is None:
-            if not deal.end_name_fits(w.tile):
-                return GameError(N_("{tile} doesn't fit any open end."), tile=w.tile)
-            continue
-        if not layout.is_open(w.end):
-            if layout.closed[w.end]:
-                return GameError(N_("The {end} end is closed."), end=w.end)
-            return GameError(N_("The {end} end is not open."), end=w.end)
-        if not w.tile.has(layout.values[w.end]):
-            return GameError(
-                N_("{tile} doesn't fit {end}: it shows {number}."),
-                tile=w.tile,
-                end=w.end,
-                number=layout.values[w.end],
-            )
-    return GameError(N_("That move isn't allowed here."))
+def move_refusal(error: IllegalMoveError) -> GameError:
+    """The engine's refusal of a move, as the bot says it to a player."""
+    return GameError(REFUSALS[error.fault], **error.fields)

@@ -1,4 +1,8 @@
-"""Every worked example of RULES.md §8, each as its own test."""
+"""Worked examples of the rules, each as its own test.
+
+Those of RULES.md#worked-examples and more, grouped by game: RULES.md#block-game,
+#draw-game, #all-fives and #latvian-dominoes (minus points is a block scoring).
+"""
 
 from __future__ import annotations
 
@@ -22,7 +26,7 @@ from bot.engine.deal import fixed_lead
 from bot.engine.layout import Layout
 from bot.engine.match import MatchState, decide_match
 from bot.engine.moves import Placement
-from bot.engine.scoring import latvian_value, place_points, round5, score_deal
+from bot.engine.scoring import DealEnd, latvian_value, place_points, round5, score_deal
 from bot.engine.tiles import mask_of
 
 W, E, N, S = End.WEST, End.EAST, End.NORTH, End.SOUTH
@@ -86,16 +90,16 @@ def test_block_highest_double_dealt_leads_when_six_six_is_out_of_play():
 
 def test_block_blocked_two_players_lowest_pips_wins_the_others_pips():
     rules = Rules.make("block")
-    result = score_deal(rules, "blocked", [tiles("6-6"), tiles("1-2 0-3")])
+    result = score_deal(rules, DealEnd.BLOCKED, [tiles("6-6"), tiles("1-2 0-3")])
     assert result.winners == (1,)
     assert result.score == (0, 12)
-    minus_own = score_deal(rules.with_options(blocked_scoring="minus_own"), "blocked",
+    minus_own = score_deal(rules.with_options(blocked_scoring="minus_own"), DealEnd.BLOCKED,
                            [tiles("6-6"), tiles("1-2 0-3")])  # fmt: skip
     assert minus_own.score == (0, 6)
 
 
 def test_block_blocked_with_equal_pips_is_a_drawn_deal():
-    result = score_deal(Rules.make("block"), "blocked", [tiles("2-3"), tiles("1-4")])
+    result = score_deal(Rules.make("block"), DealEnd.BLOCKED, [tiles("2-3"), tiles("1-4")])
     assert result.winners == ()
     assert result.drawn
     assert result.score == (0, 0)
@@ -104,7 +108,7 @@ def test_block_blocked_with_equal_pips_is_a_drawn_deal():
 def test_block_teams_blocked_lower_side_scores_the_other_sides_pips():
     rules = Rules.make("block", players=4, teams=True)
     hands = [tiles("1-2"), tiles("0-5"), tiles("4-5"), tiles("0-4")]  # 3+9=12 v 5+4=9
-    result = score_deal(rules, "blocked", hands)
+    result = score_deal(rules, DealEnd.BLOCKED, hands)
     assert result.winners == (1, 3)
     assert result.score == (0, 12)
 
@@ -114,7 +118,7 @@ def test_block_blocked_deal_played_out_ends_after_a_full_round_of_passes():
     # A leads 6-6; nobody holds another 6: B passes, A passes, the deal is blocked.
     state = start(rules, ["6-6 1-2", "0-2 0-0"])
     state = lay(state, "6-6")
-    assert state.deal.end == "blocked"
+    assert state.deal.end is DealEnd.BLOCKED
     assert [type(e).__name__ for e in state.deal.history] == ["Played", "Passed", "Passed"]
     result = state.deal.result
     assert result is not None
@@ -196,9 +200,9 @@ def test_allfives_domino_bonus_and_blocked_bonus_round_to_five():
     rules = Rules.make("allfives")
     assert round5(13) == 15
     assert round5(12) == 10
-    domino = score_deal(rules, "domino", [[], tiles("6-6 0-1")], out_seat=0)
+    domino = score_deal(rules, DealEnd.DOMINO, [[], tiles("6-6 0-1")], out_seat=0)
     assert domino.bonus == (15, 0)
-    blocked = score_deal(rules, "blocked", [tiles("4-4"), tiles("5-6")])
+    blocked = score_deal(rules, DealEnd.BLOCKED, [tiles("4-4"), tiles("5-6")])
     assert blocked.winners == (0,)
     assert blocked.bonus == (10, 0)
 
@@ -276,7 +280,7 @@ def test_latvian_one_deal_places():
     rules = Rules.make("latvian", players=4, deals=1)
     hands = [[], tiles("6-5 0-2"), tiles("6-6"), tiles("3-4")]
     last = Move((Placement(T("0-0"), W), Placement(T("3-3"), E)))
-    result = score_deal(rules, "domino", hands, out_seat=0, last_move=last)
+    result = score_deal(rules, DealEnd.DOMINO, hands, out_seat=0, last_move=last)
     assert result.values == (-25, 13, 50, 7)
     assert result.winners == (0,)
     assert place_points([-25, 13, 50, 7], 4) == (4, 2, 1, 3)
@@ -295,7 +299,7 @@ def test_finnish_penalty_match_ends_when_a_player_reaches_the_limit():
     results = []
     for i, pips in enumerate(deals):
         out = pips.index(0)
-        results.append(score_deal(rules, "domino", [_hand_of(p) for p in pips], out_seat=out))
+        results.append(score_deal(rules, DealEnd.DOMINO, [_hand_of(p) for p in pips], out_seat=out))
         outcome = decide_match(rules, results)
         if i < 2:
             assert outcome is None

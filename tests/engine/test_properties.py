@@ -58,12 +58,12 @@ from bot.engine.__main__ import main as replay_main
 
 W, E, N, S = End.WEST, End.EAST, End.NORTH, End.SOUTH
 
-# -- RULES.md §3, restated -------------------------------------------------------
+# -- the options, restated (RULES.md, game by game) ------------------------------
 
 GAMES = ("block", "draw", "allfives", "latvian")
 SET_SIZE = {6: 28, 9: 55, 12: 91}
 MAX_PLAYERS = {6: 4, 9: 6, 12: 8}  # block and draw; allfives and latvian: double-6, 2-4
-HAND_TABLE = {  # §3.1
+HAND_TABLE = {  # RULES.md#block-game
     6: {2: 7, 3: 5, 4: 5, "teams": 7},
     9: {2: 10, 3: 8, 4: 8, "teams": 10, 5: 7, 6: 7},
     12: {2: 12, 3: 10, 4: 10, "teams": 12, 5: 9, 6: 9, 7: 8, 8: 8},
@@ -95,7 +95,7 @@ def settings_for(examples: int) -> settings:
 
 @st.composite
 def rules_dicts(draw: st.DrawFn, games: tuple[str, ...] = GAMES) -> dict[str, Any]:
-    """A valid rules dict (RULES.md §3), with small targets so that matches end quickly."""
+    """A valid rules dict (RULES.md, game by game), with small targets so matches end quickly."""
     game = draw(st.sampled_from(games))
     d: dict[str, Any] = {"game": game}
     if game in ("block", "draw"):
@@ -121,7 +121,7 @@ def rules_dicts(draw: st.DrawFn, games: tuple[str, ...] = GAMES) -> dict[str, An
                 d["time_limit"] = draw(st.integers(1, 90))
     if game == "allfives" or d.get("scoring") in ("points", "penalty"):
         d["target"] = draw(st.integers(20, 150))
-    if draw(st.integers(0, 3)) == 0:  # a game may set its own hand size (§3.1)
+    if draw(st.integers(0, 3)) == 0:  # a game may set its own hand size (RECORD.md)
         d["hand"] = draw(st.integers(1, SET_SIZE[top] // players))
     return d
 
@@ -137,7 +137,10 @@ seeds = st.integers(0, 2**32 - 1)
 
 
 def sides_of(rules: Rules) -> list[tuple[int, ...]]:
-    """§1.4: partnerships 0+2 against 1+3 with teams, else one player per side."""
+    """Partnerships 0+2 against 1+3 with teams, else one player per side.
+
+    RULES.md#what-every-game-shares.
+    """
     if rules.teams:
         return [(0, 2), (1, 3)]
     return [(s,) for s in range(rules.players)]
@@ -157,13 +160,13 @@ def pips(tiles: Iterable[Tile]) -> int:
 
 
 def round5(n: int) -> int:
-    """§7.4.3: round to the nearest 5, halves up (13 → 15, 12 → 10)."""
+    """Round to the nearest 5, halves up (13 → 15, 12 → 10; RULES.md#all-fives)."""
     low = n - n % 5
     return low + 5 if n % 5 >= 3 else low
 
 
 class Table:
-    """The layout rebuilt from the placements alone (RULES.md §2)."""
+    """The layout rebuilt from the placements alone (RULES.md#what-every-game-shares)."""
 
     def __init__(self, kind: str, top: int) -> None:
         self.kind = kind
@@ -232,7 +235,7 @@ class Table:
         return any(t.has(v) for v in self.open_ends().values())
 
     def fives_count(self) -> int:
-        """§7.4.1: the all-fives count of the open ends (spinner layout)."""
+        """The all-fives count of the open ends, spinner layout (RULES.md#all-fives)."""
         if self.lead is None:
             return 0
         total = 0
@@ -251,7 +254,10 @@ class Table:
         return total
 
     def is_dead(self) -> bool:
-        """§6.3: no open end, or every open end's number is all on the table."""
+        """Dead: no open end, or every open end's number is all on the table.
+
+        RULES.md#latvian-dominoes.
+        """
         laid = set(self.laid)
         return all(
             all(tile(v, k) in laid for k in range(self.top + 1)) for v in self.open_ends().values()
@@ -259,7 +265,10 @@ class Table:
 
 
 def expected_lead(rules: Rules, hands: list[tuple[Tile, ...]]) -> Tile | None:
-    """§4: the tile the rules make the leader lead (``None`` for all fives: any tile)."""
+    """The tile the rules make the leader lead (``None`` for all fives: any tile).
+
+    RULES.md#block-game, #all-fives and #latvian-dominoes.
+    """
     held = {t for h in hands for t in h}
     if rules.game == "allfives":
         return None
@@ -277,7 +286,10 @@ def expected_lead(rules: Rules, hands: list[tuple[Tile, ...]]) -> Tile | None:
 def expected_moves(
     rules: Rules, table: Table, hand: Iterable[Tile], lead: Tile | None
 ) -> set[Move]:
-    """§5: every legal move of a seat holding ``hand`` (the lead tile, if the rules fix it)."""
+    """Every legal move of a seat holding ``hand`` (the lead tile, if the rules fix it).
+
+    RULES.md#what-every-game-shares and each game's section.
+    """
     hand = list(hand)
     if table.lead is None:
         if lead is not None:
@@ -308,7 +320,7 @@ def expected_moves(
 
 
 def latvian_value(hand: tuple[Tile, ...]) -> int:
-    """§7.5.1, a hand left."""
+    """The latvian value of a hand left (RULES.md#latvian-dominoes)."""
     specials = {
         frozenset({tile(0, 0)}): 25,
         frozenset({tile(6, 6)}): 50,
@@ -318,7 +330,7 @@ def latvian_value(hand: tuple[Tile, ...]) -> int:
 
 
 def place_points(totals: list[float]) -> list[float]:
-    """§7.5.3: lowest total first, 4/3/2/1, tied players share the average of their places."""
+    """Lowest total first, 4/3/2/1, ties share their places' average (RULES.md#latvian-dominoes)."""
     out = []
     for t in totals:
         lower = sum(1 for u in totals if u < t)
@@ -380,7 +392,7 @@ def check_partition(state: MatchState) -> None:
 
 
 def check_table_model(state: MatchState) -> Table:
-    """The engine's ends agree with the table rebuilt from the moves alone (§2)."""
+    """The engine's ends agree with the table rebuilt from the moves alone."""
     deal = state.deal
     table = Table.of(state.rules, deal.history)
     layout = deal.layout
@@ -396,7 +408,7 @@ def check_table_model(state: MatchState) -> Table:
 
 
 def check_deal_start(state: MatchState) -> None:
-    """A fresh deal: hands as the rules say, the right leader and lead (§3, §4)."""
+    """A fresh deal: hands as the rules say, the right leader and lead (RULES.md, game by game)."""
     rules, deal = state.rules, state.deal
     assert deal.history == []
     assert not deal.over
@@ -408,7 +420,7 @@ def check_deal_start(state: MatchState) -> None:
     if lead is not None:
         assert lead in hands[deal.leader], f"seat {deal.leader} does not hold the lead {lead}"
         assert legal_moves(state) == [Move.lead(lead)]
-    elif len(state.deals) > 1:  # all fives: the last winner leads (§4)
+    elif len(state.deals) > 1:  # all fives: the last winner leads (RULES.md#all-fives)
         last = state.deals[-2].result
         assert last is not None
         if last.winners:
@@ -423,7 +435,7 @@ def check_deal_start(state: MatchState) -> None:
 
 
 def check_play(before: MatchState, move: Move, after: MatchState, before_json: str) -> None:
-    """One move: properties 1, 2, 5, 6 and the deal's end (§5, §6)."""
+    """One move: properties 1, 2, 5, 6 and the deal's end."""
     rules = before.rules
     n = rules.players
     b, a = before.deal, after.deal
@@ -484,7 +496,7 @@ def check_play(before: MatchState, move: Move, after: MatchState, before_json: s
     assert [set(a.hand(s)) for s in range(n)] == hands
     assert list(a.boneyard) == boneyard
     if rules.game == "latvian" and table.is_dead() and hands[mover] and not a.over:
-        raise AssertionError("the layout is dead (§6.3) and the deal went on")
+        raise AssertionError("the layout is dead and the deal went on")
     if rules.game == "latvian" and table.is_dead() and hands[mover]:
         assert a.result is not None
         assert a.result.end in ("dead", "target")
@@ -518,7 +530,7 @@ def check_play(before: MatchState, move: Move, after: MatchState, before_json: s
 
 
 def check_result(state: MatchState) -> None:
-    """Property 4: a finished deal's result, recomputed from RULES.md §6 and §7."""
+    """Property 4: a finished deal's result, recomputed from RULES.md (each game's section)."""
     rules, deal = state.rules, state.deal
     r = deal.result
     assert r is not None
@@ -539,7 +551,7 @@ def check_result(state: MatchState) -> None:
         for i, g in enumerate(d.result.score):
             base[i] += g
 
-    # How the deal ended (§6).
+    # How the deal ended.
     target_side = None
     if rules.scoring == "fives":
         running = [0] * len(sides)
@@ -574,7 +586,7 @@ def check_result(state: MatchState) -> None:
             assert history[-1] == played[-1]
             assert table.is_dead()
 
-    # Who won the deal (§6, §7).
+    # Who won the deal.
     values = None
     if rules.scoring == "places":
         values = [
@@ -597,7 +609,7 @@ def check_result(state: MatchState) -> None:
         win = low[0] if len(low) == 1 else None
     assert r.winners == (seats_of(rules, [win]) if win is not None else ())
 
-    # What each side scored (§7).
+    # What each side scored.
     zero = [0] * len(sides)
     score = list(zero)
     if rules.scoring == "points":
@@ -622,7 +634,7 @@ def check_result(state: MatchState) -> None:
 
 
 def check_outcome(state: MatchState) -> None:
-    """Property 4 (match level) and 3: totals, whether the match is over, who won (§7)."""
+    """Property 4 (match level) and 3: totals, whether the match is over, who won."""
     rules = state.rules
     totals = expected_totals(state)
     assert list(state.totals) == totals
@@ -665,7 +677,10 @@ Pick = Callable[[MatchState, list[Move]], Move]
 
 
 def turned(move: Move) -> Move:
-    """A lead laid the other way round (RULES.md §2: the same lead, low half west)."""
+    """A lead laid the other way round: the same lead, low half west.
+
+    RULES.md#what-every-game-shares.
+    """
     t = move.tile
     return Move.lead(t, t.low) if move.is_lead and not t.is_double else move
 
@@ -915,7 +930,7 @@ def snapshot(state: MatchState) -> tuple[Any, ...]:
 
 
 def is_legal(move: Move, legal: list[Move]) -> bool:
-    """In ``legal``, or a lead laid the other way round (RULES.md §2: the same lead)."""
+    """In ``legal``, or a lead laid the other way round (the same lead)."""
     if move in legal:
         return True
     if len(move.placements) != 1:
@@ -1035,7 +1050,7 @@ def check_record_round_trip(state: MatchState, via_cli: bool) -> None:
 def written_otherwise(state: MatchState, rng: random.Random) -> dict[str, Any]:
     """The same record written with RECORD.md's freedoms: no ``players`` (the number of
     hands), no ``leader`` where the rules fix it, no ``end`` where the tile fits exactly
-    one open end, one-tile moves as a ``tiles`` list of one entry."""
+    one open end, latvian one-tile moves as a ``tiles`` list of one entry."""
     doc = state_to_json(state)
     del doc["rules"]["players"]
     previous = None
@@ -1052,7 +1067,8 @@ def written_otherwise(state: MatchState, rng: random.Random) -> dict[str, Any]:
                 fits = [e for e, v in table.open_ends().items() if p.tile.has(v)]
                 if p.end is not None and fits == [p.end] and rng.random() < 0.8:
                     del entry["end"]
-            if "tiles" not in move_doc and rng.random() < 0.3:
+            latvian = state.rules.game == "latvian"  # the tiles form is latvian's only
+            if latvian and "tiles" not in move_doc and rng.random() < 0.3:
                 deal_doc["moves"][i] = {
                     "seat": move_doc.pop("seat"),
                     "tiles": [move_doc],
@@ -1238,7 +1254,7 @@ def test_same_seed_and_same_choices_give_the_same_record(
     assert state_to_json(three) == state_to_json(four)
 
 
-# -- lead orientation (RULES.md §2) -------------------------------------------------
+# -- lead orientation (RULES.md#what-every-game-shares) -----------------------------
 
 
 @settings_for(60)
@@ -1246,8 +1262,11 @@ def test_same_seed_and_same_choices_give_the_same_record(
 def test_a_lead_shows_at_west_the_half_it_was_led_with(
     rules: Rules, seed: int, data: st.DataObject
 ):
-    """RULES.md §2: a lead written a-b shows a at west and b at east, as written; the
-    record keeps it, and a record whose lead is written either way round replays so."""
+    """A lead written a-b shows a at west and b at east, as written; the record keeps
+    it, and a record whose lead is written either way round replays so.
+
+    RULES.md#what-every-game-shares.
+    """
     state = new_match(rules, random.Random(seed))
     leads = [m.tile for m in legal_moves(state)]
     t = data.draw(st.sampled_from(sorted(leads, key=lambda x: x.is_double)), label="lead")
@@ -1263,7 +1282,7 @@ def test_a_lead_shows_at_west_the_half_it_was_led_with(
         assert (replayed[W], replayed[E]) == (west, t.other(west))
 
 
-# -- oracle self-checks on RULES.md §8's worked examples ---------------------------
+# -- oracle self-checks on RULES.md#worked-examples ---------------------------------
 
 
 def test_the_fives_count_oracle_agrees_with_the_worked_examples():
@@ -1293,7 +1312,7 @@ def test_the_places_and_values_oracles_agree_with_the_worked_examples():
 
 
 def test_the_legal_moves_oracle_agrees_with_the_latvian_example():
-    """§8: ends N4 E1 S6 W1, hand {4-4, 6-6, 2-5}: 4-4 on N, 6-6 on S, or both."""
+    """RULES.md#worked-examples: ends N4 E1 S6 W1, hand 4-4 6-6 2-5: 4-4 N, 6-6 S, or both."""
     table = Table("hub", 6)
     for p in [
         Placement(tile(1, 1), None),

@@ -10,7 +10,7 @@ Three levels:
 Usage::
 
     seen = view(state, seat)
-    move = choose_move(seen, "hard", random.Random(seed))
+    move = choose_move(seen, Level.HARD, random.Random(seed))
     state = play(state, move, seat)
 
 The decision is computed from the :class:`PlayerView` alone, so no level can
@@ -21,6 +21,7 @@ same move for the same ``rng`` state.
 from __future__ import annotations
 
 import random
+from enum import StrEnum
 
 from ..moves import Move
 from ..view import PlayerView
@@ -28,7 +29,16 @@ from .knowledge import read_view
 from .normal import normal_move
 from .search import SearchSettings, hard_move
 
-LEVELS = ("easy", "normal", "hard")
+
+class Level(StrEnum):
+    """An AI level: the one definition of the level names (a seat stores the value)."""
+
+    EASY = "easy"
+    NORMAL = "normal"
+    HARD = "hard"
+
+
+LEVELS: tuple[Level, ...] = tuple(Level)
 """The AI levels, weakest first."""
 
 
@@ -48,14 +58,14 @@ def choose_move(
     moves = seen.legal_moves
     if not moves:
         raise ValueError("it is not this seat's turn, or the deal is over")
-    if level == "easy":
+    if level == Level.EASY:
         return rng.choice(moves)
     if len(moves) == 1:
         return moves[0]
     know = read_view(seen)
-    if level == "normal":
+    if level == Level.NORMAL:
         return normal_move(know, rng)
     return hard_move(know, rng, settings or SearchSettings())
 
 
-__all__ = ["LEVELS", "SearchSettings", "choose_move"]
+__all__ = ["LEVELS", "Level", "SearchSettings", "choose_move"]

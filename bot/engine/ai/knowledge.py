@@ -237,7 +237,8 @@ def _current_void(story: tuple[Step, ...] | list[Step]) -> int:
 def _not_dealt(
     rules: Rules, placements: list[Placement | None], seen: PlayerView, every: int
 ) -> int:
-    """Tiles no hand was dealt, proved by the lead where the rules fix it (RULES.md §4):
+    """Tiles no hand was dealt, proved by the lead where the rules fix it
+    (RULES.md#block-game and #latvian-dominoes):
     the doubles that would have led before it, or, with no double dealt, every double
     and every heavier tile."""
     if rules.game == "allfives":
