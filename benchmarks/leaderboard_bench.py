@@ -5,8 +5,9 @@ Builds (once, then reuses) an SQLite file with 100,000 finished matches of
 tables with AI seats and latvian sessions. The games, matches and seats are
 inserted with ``executemany`` in big transactions (each match keeps a small
 valid record, not a full one); the standings, results and ratings are then
-built by ``RatingRepository.recompute``, the same code that updates them after
-each real match. Then it times, for many random pages and players:
+built by ``RatingRepository.recompute`` through the ledger the bot plugs in
+(``bot.stats.install``: ``count_match`` with openskill), the same rules that
+count each real match. Then it times, for many random pages and players:
 
 - a leaderboard page (all time, last 30 days, last 7 days; rating order, and
   latvian place points), as ``StatsService.leaderboard`` computes it;
@@ -39,7 +40,7 @@ from bot.i18n import ENGLISH
 from bot.stats import StatsService, install
 from bot.storage import Database, FinishedMatch, MatchSeat
 from bot.storage.codec import to_json, to_text
-from cogs.domino.stats import board_texts, card_texts
+from cogs.domino.stats_texts import board_texts, card_texts
 from render.cards import render_leaderboard, render_player_card
 
 GUILD = 424242
@@ -119,14 +120,14 @@ def synthetic(
         elif kind == "ffa":
             totals = [rng.randrange(100) for _ in range(3)]
             best = max(totals)
-            for s, user in enumerate([*people, None]):
+            for s, human in enumerate([*people, None]):
                 seats.append(
                     (
                         match_id,
                         s,
-                        user,
-                        None if user else "normal",
-                        f"P{user}" if user else "Bot 1",
+                        human,
+                        None if human else "normal",
+                        f"P{human}" if human else "Bot 1",
                         s,
                         float(totals[s]),
                         int(totals[s] == best),
@@ -162,7 +163,7 @@ async def build(path: Path, players: int, n: int) -> None:
     started = time.perf_counter()
     games, matches, seats = synthetic(random.Random(2025), players, n)
     async with await Database.open(path) as db:
-        install(db)  # the openskill rater, as the bot plugs it in
+        install(db)  # the leaderboard's rules with openskill, as DominoBot.setup_hook does
         for start in range(0, n, BATCH):
             async with db.transaction() as conn:
                 await conn.executemany(
@@ -211,6 +212,7 @@ async def timed(runs: int, make: Callable[[int], Awaitable[object]]) -> list[flo
 
 async def bench(path: Path, runs: int) -> None:
     async with await Database.open(path) as db:
+        install(db)  # as DominoBot.setup_hook does: finished matches are counted
         stats = StatsService(db, clock=lambda: NOW)
         await stats.start()
         rng = random.Random(7)

@@ -20,6 +20,7 @@ from bot.games.ai_runner import AiPlayer, AiRunner
 from bot.games.service import GameService
 from bot.games.settings import SettingsService
 from bot.i18n import missing_catalogs
+from bot.stats import install as install_leaderboard
 from bot.storage import Database
 
 log = logging.getLogger(__name__)
@@ -63,6 +64,9 @@ class DominoBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.db = await Database.open(self.database_path)
+        # The leaderboard's rules (bot.stats, pure) count every finished match inside
+        # storage's finish transaction; wired here once, before any game can finish.
+        install_leaderboard(self.db)
         self.ai = AiRunner(self.ai_player, workers=self.ai_workers)
         self.games = GameService(
             self.db,

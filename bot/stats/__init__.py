@@ -1,15 +1,34 @@
 """Match history, leaderboards and player stats on top of the stored matches.
 
+    install(db)                             # the rules, once, in DominoBot.setup_hook
     stats = StatsService(db, clock=clock)
-    await stats.start()                     # plug in the openskill rater, count old matches
+    await stats.start()                     # count matches that wait to be counted
     page = await stats.leaderboard(guild_id, "block", period="week", page=0)
     card = await stats.card(guild_id, user_id, name)
 
-Storage (``bot.storage.ratings``) keeps the tables and updates them in the
-transaction that stores a finished match; the rating arithmetic lives in
-:mod:`bot.stats.rating` (openskill). See docs/LEADERBOARDS.md.
+The leaderboard's rules are pure functions over plain values: ranks and
+outcomes (:mod:`bot.stats.ranking`), the tallies, streaks and ratings of a
+counted match (:mod:`bot.stats.ledger`) and the rating arithmetic
+(:mod:`bot.stats.rating`, openskill). Storage (``bot.storage.ratings``) keeps
+only the tables: it hands each finished match to the plugged-in
+:class:`MatchLedger` inside the transaction that stores it, and writes what
+comes back. See docs/LEADERBOARDS.md.
 """
 
+from bot.storage import (
+    BoardEntry,
+    BoardPage,
+    HistoryPage,
+    MatchSeat,
+    MatchSummary,
+    PlayerCard,
+    PlayerResult,
+    Season,
+    Standing,
+)
+
+from .ledger import MatchLedger, RatedSeat, Rater, Rating, count_match
+from .ranking import OUTCOMES, SeatResult, match_results
 from .rating import OpenSkillRater, rated_sides
 from .service import (
     DEFAULT_GAME,
@@ -21,14 +40,33 @@ from .service import (
     install,
 )
 
+# The values the service answers with (read from storage) are re-exported here: the
+# cogs take them from bot.stats and never import bot.storage.
 __all__ = [
     "DEFAULT_GAME",
     "HISTORY_PAGE_SIZE",
+    "OUTCOMES",
     "PAGE_SIZE",
     "PERIODS",
     "RESET_WINDOW",
+    "BoardEntry",
+    "BoardPage",
+    "HistoryPage",
+    "MatchLedger",
+    "MatchSeat",
+    "MatchSummary",
     "OpenSkillRater",
+    "PlayerCard",
+    "PlayerResult",
+    "RatedSeat",
+    "Rater",
+    "Rating",
+    "Season",
+    "SeatResult",
+    "Standing",
     "StatsService",
+    "count_match",
     "install",
+    "match_results",
     "rated_sides",
 ]

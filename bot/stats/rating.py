@@ -8,7 +8,7 @@ The policy (docs/LEADERBOARDS.md):
 - A match moves ratings only if at least two *sides* have a human player
   (so at least two humans who played against each other). Two humans in one
   team against two AIs, or one human against AIs, move nothing.
-- The ranks come from the match result (:func:`bot.storage.match_results`):
+- The ranks come from the match result (:func:`bot.stats.ranking.match_results`):
   the winning side first, ties (draws, shared latvian places) share a rank.
 """
 
@@ -18,7 +18,9 @@ from collections.abc import Mapping, Sequence
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
-from bot.storage import RatedSeat, Rating
+from bot.storage import Rating
+
+from .ledger import RatedSeat
 
 __all__ = ["OpenSkillRater", "rated_sides"]
 
@@ -35,7 +37,7 @@ def rated_sides(seats: Sequence[RatedSeat]) -> list[list[RatedSeat]]:
 
 
 class OpenSkillRater:
-    """A :class:`bot.storage.Rater` on openskill's Plackett-Luce model (default parameters).
+    """A :class:`bot.stats.ledger.Rater` on openskill's Plackett-Luce model (default parameters).
 
     The conservative rating shown on the boards is openskill's ordinal, mu − 3·sigma.
     """

@@ -3,7 +3,8 @@
 The cogs call these coroutines with plain ids; a refusal is a
 :class:`~bot.games.errors.GameError` with a translatable message, shown as a
 polite ephemeral reply. No SQL and no rating arithmetic here either: the reads
-are :class:`bot.storage.RatingRepository`'s, the rating is :mod:`bot.stats.rating`'s.
+are :class:`bot.storage.RatingRepository`'s and :class:`bot.storage.MatchRepository`'s,
+the counting is :mod:`bot.stats.ledger`'s, the rating :mod:`bot.stats.rating`'s.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from bot.games.errors import GameError
 from bot.i18n import N_
 from bot.storage import ORDERS, BoardPage, Database, HistoryPage, PlayerCard, Season
 
+from .ledger import MatchLedger
 from .rating import OpenSkillRater
 
 log = logging.getLogger(__name__)
@@ -35,14 +37,16 @@ RESET_WINDOW: Final = timedelta(minutes=10)
 DEFAULT_GAME: Final = "block"
 
 
-def install(db: Database) -> OpenSkillRater:
-    """Plug the openskill rater into ``db`` (once); later finished matches move ratings."""
-    rater = db.ratings.rater
-    if isinstance(rater, OpenSkillRater):
-        return rater
-    fresh = OpenSkillRater()
-    db.ratings.rater = fresh
-    return fresh
+def install(db: Database) -> MatchLedger:
+    """Plug the leaderboard's rules, rated with openskill, into ``db``'s storage.
+
+    Done once, by the bot's ``setup_hook``, before anything finishes a match:
+    from then on every finished match is counted in the transaction that stores
+    it, and :meth:`~bot.storage.RatingRepository.recompute` can rebuild the tables.
+    """
+    ledger = MatchLedger(OpenSkillRater())
+    db.ratings.ledger = ledger
+    return ledger
 
 
 class StatsService:
@@ -53,8 +57,8 @@ class StatsService:
         self.clock = clock
 
     async def start(self) -> None:
-        """Plug in the rater and count matches stored before the stats tables existed."""
-        install(self.db)
+        """Count the matches that wait to be counted (stored before the stats tables
+        existed, or while no ledger was plugged in: :func:`install` comes first)."""
         replayed = await self.db.ratings.rebuild_if_pending()
         if replayed is not None:
             log.info("counted %d matches stored before the leaderboards existed", replayed)
@@ -98,11 +102,11 @@ class StatsService:
         return card
 
     async def history(self, guild_id: int, page: int = 0) -> HistoryPage:
-        return await self.db.ratings.history(guild_id, page=page, page_size=HISTORY_PAGE_SIZE)
+        return await self.db.matches.history(guild_id, page=page, page_size=HISTORY_PAGE_SIZE)
 
     async def export(self, guild_id: int, match_id: int) -> dict[str, Any]:
         """A finished match's record (public information: every hand is revealed at the end)."""
-        record = await self.db.ratings.match_record(guild_id, match_id)
+        record = await self.db.matches.record(guild_id, match_id)
         if record is None:
             raise GameError(N_("There is no such match on this server."))
         return record

@@ -10,27 +10,37 @@ No SQL lives outside this package.
 
 from .database import Database
 from .errors import ChannelBusyError, MigrationError, StaleGameError, StorageError
-from .games import ACTIVE_STATUSES, CLEARABLE, FINAL_STATUSES, STATUSES, GameRepository, GameRow
+from .games import (
+    ACTIVE_STATUSES,
+    CLEARABLE,
+    FINAL_STATUSES,
+    STATUSES,
+    Announced,
+    GameRepository,
+    GameRow,
+)
 from .guilds import GuildRepository, GuildSettings
-from .matches import FinishedMatch, MatchDeal, MatchRepository, MatchRow, MatchSeat
+from .matches import (
+    FinishedMatch,
+    HistoryPage,
+    MatchDeal,
+    MatchRepository,
+    MatchSeat,
+    MatchSummary,
+)
 from .migrations import LATEST, MIGRATIONS, migrate
 from .ratings import (
     ORDERS,
-    OUTCOMES,
     BoardEntry,
     BoardPage,
-    HistoryPage,
-    MatchSummary,
+    Counted,
+    Ledger,
     PlayerCard,
     PlayerResult,
-    RatedSeat,
-    Rater,
     Rating,
     RatingRepository,
     Season,
-    SeatResult,
     Standing,
-    match_results,
 )
 
 __all__ = [
@@ -40,11 +50,12 @@ __all__ = [
     "LATEST",
     "MIGRATIONS",
     "ORDERS",
-    "OUTCOMES",
     "STATUSES",
+    "Announced",
     "BoardEntry",
     "BoardPage",
     "ChannelBusyError",
+    "Counted",
     "Database",
     "FinishedMatch",
     "GameRepository",
@@ -52,23 +63,19 @@ __all__ = [
     "GuildRepository",
     "GuildSettings",
     "HistoryPage",
+    "Ledger",
     "MatchDeal",
     "MatchRepository",
-    "MatchRow",
     "MatchSeat",
     "MatchSummary",
     "MigrationError",
     "PlayerCard",
     "PlayerResult",
-    "RatedSeat",
-    "Rater",
     "Rating",
     "RatingRepository",
     "Season",
-    "SeatResult",
     "StaleGameError",
     "Standing",
     "StorageError",
-    "match_results",
     "migrate",
 ]

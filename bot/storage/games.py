@@ -42,6 +42,41 @@ CLEARABLE: Final = frozenset({"state", "table_message_id", "turn_started_at"})
 
 _ACTIVE_SQL = "status IN ('lobby', 'playing')"
 
+# Columns of the VALUES rows: id, version, deals, table message, ping given, ping id, turn.
+_ANNOUNCED_SQL = (
+    "UPDATE games SET announced_version = max(announced_version, m.column2),"
+    " announced_deals = max(announced_deals, m.column3),"
+    " table_message_id = coalesce(m.column4, table_message_id),"
+    " ping_message_id = CASE WHEN m.column5 THEN m.column6 ELSE ping_message_id END,"
+    " ping_turn = CASE WHEN m.column5 THEN m.column7 ELSE ping_turn END"
+    " FROM (VALUES {rows}) AS m WHERE games.id = m.column1"
+)
+_MARKS_PER_STATEMENT = 500
+
+
+@dataclass(frozen=True, slots=True)
+class Announced:
+    """What Discord shows of a game: its table at ``version``, ``deals`` summaries
+    posted, the table message (None: unchanged) and the turn ping as ``(message id,
+    turn)`` (None: unchanged; ``(None, None)``: no ping up)."""
+
+    game_id: int
+    version: int
+    deals: int
+    table_message_id: int | None = None
+    ping: tuple[int | None, str | None] | None = None
+
+    def then(self, later: Announced) -> Announced:
+        """Both marks in order, as one (the later one's messages win where given)."""
+        return Announced(
+            self.game_id,
+            max(self.version, later.version),
+            max(self.deals, later.deals),
+            later.table_message_id or self.table_message_id,
+            later.ping if later.ping is not None else self.ping,
+        )
+
+
 GAME_COLUMNS: Final = (
     "id, guild_id, channel_id, creator_id, status, rules, seats,"
     " coalesce(state, (SELECT record FROM matches WHERE matches.game_id = games.id)) AS state,"
@@ -198,23 +233,24 @@ class GameRepository:
         table_message_id: int | None = None,
         ping: tuple[int | None, str | None] | None = None,
     ) -> None:
-        """Remember what Discord shows of the game: its table at ``version``, ``deals``
-        summaries posted, the table message when given (None leaves it), and the
-        turn ping as ``(message id, turn)`` when given (``(None, None)``: no ping up).
+        """Remember what Discord shows of one game (see :class:`Announced`)."""
+        await self.set_announced_many([Announced(game_id, version, deals, table_message_id, ping)])
+
+    async def set_announced_many(self, marks: Sequence[Announced]) -> None:
+        """Remember what Discord shows of these games, one statement per 500 games.
 
         Presentation only: neither the version nor ``updated_at`` moves. Never goes
         back: each count keeps the larger of the stored and the given value.
         """
-        assignments = "announced_version = max(announced_version, ?),"
-        assignments += " announced_deals = max(announced_deals, ?)"
-        params: list[Any] = [version, deals]
-        if table_message_id is not None:
-            assignments += ", table_message_id = ?"
-            params.append(table_message_id)
-        if ping is not None:
-            assignments += ", ping_message_id = ?, ping_turn = ?"
-            params += list(ping)
-        await self._db.write(f"UPDATE games SET {assignments} WHERE id = ?", (*params, game_id))
+        for start in range(0, len(marks), _MARKS_PER_STATEMENT):
+            chunk = marks[start : start + _MARKS_PER_STATEMENT]
+            rows = ", ".join(["(?, ?, ?, ?, ?, ?, ?)"] * len(chunk))
+            params: list[Any] = []
+            for m in chunk:
+                ping_id, ping_turn = m.ping if m.ping is not None else (None, None)
+                params += [m.game_id, m.version, m.deals, m.table_message_id]
+                params += [m.ping is not None, ping_id, ping_turn]
+            await self._db.write(_ANNOUNCED_SQL.format(rows=rows), params)
 
     async def unannounced(self) -> list[GameRow]:
         """Active games whose last change Discord has not been shown yet, by id."""
@@ -340,7 +376,8 @@ class GameRepository:
         """The game's final save and, if ``match`` is given, its match, in one transaction.
 
         ``status`` must be final (finished, cancelled or abandoned). Either the
-        game row, the match, its seats and its deals all land, or nothing does.
+        game row, the match, its seats and its deals, and the leaderboard rows its
+        ledger counts (:meth:`RatingRepository.count`), all land, or nothing does.
         With a match, the record is stored once, in the match: ``state`` is not
         stored and the game's state reads back as ``match.record`` (the caller
         passes the same document). Raises :class:`StaleGameError` as :meth:`save`
@@ -356,10 +393,10 @@ class GameRepository:
             async with self._db.transaction() as conn:
                 game = await _update(conn, game_id, expected_version, now, fields)
                 if match is not None:
-                    match_id = await insert_match(conn, game, match)
+                    stored = await insert_match(conn, game, match)
                     # standings, results and ratings move in the same transaction
-                    await self._db.ratings.record(conn, match_id, game.guild_id, match)
-                    log.info("recorded match %d of game %d", match_id, game_id)
+                    await self._db.ratings.count(conn, game.guild_id, stored)
+                    log.info("recorded match %d of game %d", stored.id, game_id)
                     game = await _select(conn, game_id)  # its state is now the match's record
         except sqlite3.IntegrityError as exc:
             raise StorageError(f"could not record the match of game {game_id}: {exc}") from exc

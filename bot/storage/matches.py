@@ -1,24 +1,29 @@
 """Finished matches: ``matches``, ``match_seats`` and ``match_deals``.
 
 A match is written once, by :meth:`GameRepository.finish`, in the same
-transaction as the game's final save; :class:`MatchRepository` reads them back.
+transaction as the game's final save (:func:`insert_match`);
+:class:`MatchRepository` reads the server's history and a match's record, and
+:func:`matches_after` reads them back in the order they were written, for the
+leaderboard's rebuild.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 import aiosqlite
 
-from .codec import from_text, json_list, json_object, to_json, to_text
+from .codec import from_text, json_object, to_json, to_text
 from .sql import execute_many
 
 if TYPE_CHECKING:
     from .database import Database
     from .games import GameRow
+
+_CHUNK = 5000
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,22 +62,44 @@ class FinishedMatch:
 
 
 @dataclass(frozen=True, slots=True)
-class MatchRow:
-    """A stored match with its seats (by seat) and deal results (by deal)."""
+class MatchSummary:
+    """A stored match without its record and deals: for history lists and the leaderboard."""
 
     id: int
     game_id: int
-    guild_id: int
     channel_id: int
     game: str
     finished_at: datetime
     deals: int
-    record: dict[str, Any]
     seats: tuple[MatchSeat, ...]
-    deal_results: tuple[MatchDeal, ...]
+    """By seat number."""
+
+    @property
+    def winners(self) -> tuple[MatchSeat, ...]:
+        return tuple(s for s in self.seats if s.won)
 
 
-async def insert_match(conn: aiosqlite.Connection, game: GameRow, match: FinishedMatch) -> int:
+@dataclass(frozen=True, slots=True)
+class HistoryPage:
+    """One page of a server's matches, newest first."""
+
+    guild_id: int
+    page: int
+    page_size: int
+    total: int
+    entries: tuple[MatchSummary, ...]
+
+    @property
+    def pages(self) -> int:
+        return max(1, -(-self.total // self.page_size))
+
+
+# -- writing --------------------------------------------------------------------------------
+
+
+async def insert_match(
+    conn: aiosqlite.Connection, game: GameRow, match: FinishedMatch
+) -> MatchSummary:
     """Insert the match of ``game`` with its seats and deals (inside the caller's transaction)."""
     async with conn.execute(
         "INSERT INTO matches (game_id, guild_id, channel_id, game, finished_at, deals, record)"
@@ -117,7 +144,43 @@ async def insert_match(conn: aiosqlite.Connection, game: GameRow, match: Finishe
             for d in match.deals
         ],
     )
-    return match_id
+    return MatchSummary(
+        id=match_id,
+        game_id=game.id,
+        channel_id=game.channel_id,
+        game=match.game,
+        finished_at=match.finished_at,
+        deals=len(match.deals),
+        seats=tuple(sorted(match.seats, key=lambda s: s.seat)),
+    )
+
+
+# -- reading --------------------------------------------------------------------------------
+
+
+async def matches_after(
+    conn: aiosqlite.Connection, guild_id: int, after_match_id: int
+) -> AsyncIterator[MatchSummary]:
+    """The server's matches with an id above ``after_match_id``, in id order (the order
+    they were written), read in chunks on ``conn``. Matches without seats are skipped."""
+    current: aiosqlite.Row | None = None
+    seats: list[MatchSeat] = []
+    async with conn.execute(
+        "SELECT m.id AS mid, m.game_id AS game_id, m.channel_id AS channel_id, m.game AS game,"
+        " m.finished_at AS finished_at, m.deals AS deals, s.*"
+        " FROM matches m JOIN match_seats s ON s.match_id = m.id"
+        " WHERE m.guild_id = ? AND m.id > ? ORDER BY m.id, s.seat",
+        (guild_id, after_match_id),
+    ) as cursor:
+        while batch := await cursor.fetchmany(_CHUNK):
+            for row in batch:
+                if current is None or row["mid"] != current["mid"]:
+                    if current is not None:
+                        yield _summary(current, seats, id_column="mid")
+                    current, seats = row, []
+                seats.append(_seat(row))
+    if current is not None:
+        yield _summary(current, seats, id_column="mid")
 
 
 def _seat(row: aiosqlite.Row) -> MatchSeat:
@@ -134,68 +197,62 @@ def _seat(row: aiosqlite.Row) -> MatchSeat:
     )
 
 
-def _deal(row: aiosqlite.Row) -> MatchDeal:
-    return MatchDeal(
-        deal=row["deal"],
-        end_kind=row["end_kind"],
-        winners=tuple(int(w) for w in json_list(row["winners"], "match_deals.winners")),
-        score=tuple(float(x) for x in json_list(row["score"], "match_deals.score")),
+def _summary(row: aiosqlite.Row, seats: Sequence[MatchSeat], *, id_column: str) -> MatchSummary:
+    return MatchSummary(
+        id=int(row[id_column]),
+        game_id=row["game_id"],
+        channel_id=row["channel_id"],
+        game=row["game"],
+        finished_at=from_text(row["finished_at"]),
+        deals=row["deals"],
+        seats=tuple(seats),
     )
 
 
 class MatchRepository:
-    """Read finished matches."""
+    """A server's match history and a match's record."""
 
     def __init__(self, db: Database) -> None:
         self._db = db
 
-    async def for_game(self, game_id: int) -> MatchRow | None:
-        """The match recorded for a game, or None."""
-        matches = await self._load("WHERE game_id = ?", (game_id,))
-        return matches[0] if matches else None
+    async def history(self, guild_id: int, *, page: int = 0, page_size: int = 10) -> HistoryPage:
+        """A page of the server's matches (all of them, resets or not), newest first.
 
-    async def recent(self, guild_id: int, limit: int = 10) -> list[MatchRow]:
-        """The guild's latest ``limit`` matches, newest first."""
-        if limit <= 0:
-            return []
-        return await self._load(
-            "WHERE guild_id = ? ORDER BY finished_at DESC, id DESC LIMIT ?", (guild_id, limit)
-        )
-
-    async def _load(self, where: str, params: Sequence[Any]) -> list[MatchRow]:
-        # The three queries see one state (fetchall runs inside the snapshot).
+        A page past the end gives the last page.
+        """
+        if page_size <= 0:
+            raise ValueError(f"page size must be positive, not {page_size}")
         async with self._db.snapshot():
-            rows = await self._db.fetchall(f"SELECT * FROM matches {where}", params)
-            if not rows:
-                return []
-            ids = [row["id"] for row in rows]
-            marks = ", ".join("?" * len(ids))
-            seat_rows = await self._db.fetchall(
-                f"SELECT * FROM match_seats WHERE match_id IN ({marks}) ORDER BY match_id, seat",
-                ids,
+            row = await self._db.fetchone(
+                "SELECT count(*) FROM matches WHERE guild_id = ?", (guild_id,)
             )
-            deal_rows = await self._db.fetchall(
-                f"SELECT * FROM match_deals WHERE match_id IN ({marks}) ORDER BY match_id, deal",
-                ids,
+            total = int(row[0]) if row is not None else 0
+            pages = max(1, -(-total // page_size))
+            page = min(max(page, 0), pages - 1)
+            rows = await self._db.fetchall(
+                "SELECT id, game_id, channel_id, game, finished_at, deals FROM matches"
+                " WHERE guild_id = ? ORDER BY finished_at DESC, id DESC LIMIT ? OFFSET ?",
+                (guild_id, page_size, page * page_size),
+            )
+            ids = [r["id"] for r in rows]
+            seat_rows = (
+                await self._db.fetchall(
+                    f"SELECT * FROM match_seats WHERE match_id IN ({', '.join('?' * len(ids))})"
+                    " ORDER BY match_id, seat",
+                    ids,
+                )
+                if ids
+                else []
             )
         seats: dict[int, list[MatchSeat]] = {i: [] for i in ids}
-        for row in seat_rows:
-            seats[row["match_id"]].append(_seat(row))
-        deals: dict[int, list[MatchDeal]] = {i: [] for i in ids}
-        for row in deal_rows:
-            deals[row["match_id"]].append(_deal(row))
-        return [
-            MatchRow(
-                id=row["id"],
-                game_id=row["game_id"],
-                guild_id=row["guild_id"],
-                channel_id=row["channel_id"],
-                game=row["game"],
-                finished_at=from_text(row["finished_at"]),
-                deals=row["deals"],
-                record=json_object(row["record"], "matches.record"),
-                seats=tuple(seats[row["id"]]),
-                deal_results=tuple(deals[row["id"]]),
-            )
-            for row in rows
-        ]
+        for r in seat_rows:
+            seats[r["match_id"]].append(_seat(r))
+        entries = tuple(_summary(r, seats[r["id"]], id_column="id") for r in rows)
+        return HistoryPage(guild_id, page, page_size, total, entries)
+
+    async def record(self, guild_id: int, match_id: int) -> dict[str, Any] | None:
+        """The record of one of the server's matches, or None (no such match here)."""
+        row = await self._db.fetchone(
+            "SELECT record FROM matches WHERE id = ? AND guild_id = ?", (match_id, guild_id)
+        )
+        return None if row is None else json_object(row["record"], "matches.record")

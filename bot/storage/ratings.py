@@ -1,19 +1,23 @@
-"""Standings, ratings and per-player results: the leaderboard's tables behind one repository.
+"""Standings, per-player results and leaderboard resets: the leaderboard's tables, in SQL.
 
-Every finished match is written by :meth:`GameRepository.finish` in one
-transaction; inside it, :meth:`RatingRepository.record` adds one
-``player_results`` row per human seat and updates that player's ``standings``
-row (matches, wins, draws, points, place points, streaks and the rating). The
-rating arithmetic is not done here: a :class:`Rater` is plugged in
-(``db.ratings.rater = ...``; ``bot.stats`` provides the openskill one). Without
-one, matches still count but no rating moves.
+No leaderboard rule lives here. A :class:`Ledger` (the rules: ranks, outcomes,
+tallies, streaks and ratings, as pure functions over the plain values below) is
+plugged in once, by the bot's ``setup_hook`` (``bot.stats.install``), and this
+repository only reads and writes what it takes and gives:
 
-Everything in these tables is derived from ``matches`` and ``match_seats``:
-:meth:`RatingRepository.recompute` rebuilds it by replaying the stored matches
-in the order they were written (by match id), which gives exactly the table the
-incremental updates gave. A server's reset (:meth:`RatingRepository.reset`)
-clears its standings and results and remembers the last match id at that moment:
-later recomputes replay only the matches after it. Matches are never deleted.
+- every finished match is written by :meth:`GameRepository.finish` in one
+  transaction; inside it, :meth:`RatingRepository.count` reads the standings of
+  the match's players, asks the ledger, and writes the ``player_results`` rows
+  and new ``standings`` rows it returns, on the same connection. Without a
+  ledger the match is stored uncounted and the rebuild is asked for
+  (``stats_rebuild``), so the next start with a ledger counts it;
+- everything in these tables is derived from ``matches`` and ``match_seats``:
+  :meth:`RatingRepository.recompute` rebuilds it by handing the stored matches
+  to the same ledger in the order they were written (by match id), which gives
+  exactly the table the incremental updates gave. A server's reset
+  (:meth:`RatingRepository.reset`) clears its standings and results and
+  remembers the last match id at that moment: later recomputes replay only the
+  matches after it. Matches are never deleted.
 """
 
 from __future__ import annotations
@@ -26,8 +30,9 @@ from typing import TYPE_CHECKING, Any, Final, Protocol
 
 import aiosqlite
 
-from .codec import from_text, json_object, to_text
-from .matches import FinishedMatch, MatchSeat
+from .codec import from_text, to_text
+from .errors import StorageError
+from .matches import MatchSummary, matches_after
 from .sql import execute, execute_many
 
 if TYPE_CHECKING:
@@ -35,7 +40,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-OUTCOMES: Final = ("win", "draw", "loss")
 ORDERS: Final = ("rating", "places")
 """Leaderboard orders: by conservative rating, or by accumulated latvian place points."""
 
@@ -52,44 +56,6 @@ class Rating:
     mu: float
     sigma: float
     ordinal: float
-
-
-@dataclass(frozen=True, slots=True)
-class SeatResult:
-    """How one seat did in a match: its side's rank (1 is best, ties share) and outcome."""
-
-    seat: int
-    user_id: int | None
-    name: str
-    side: int
-    rank: int
-    outcome: str
-    """``win`` (the only winning side), ``draw`` (a shared first, or no winner) or ``loss``."""
-    points: float
-    place: float | None
-
-
-@dataclass(frozen=True, slots=True)
-class RatedSeat:
-    """A seat as a :class:`Rater` sees it: ``rating`` is None exactly for AI seats."""
-
-    seat: int
-    user_id: int | None
-    side: int
-    rank: int
-    rating: Rating | None
-
-
-class Rater(Protocol):
-    """The rating arithmetic, plugged into the repository."""
-
-    def initial(self) -> Rating:
-        """The rating of a player before their first rated match."""
-        ...
-
-    def rate(self, game: str, seats: Sequence[RatedSeat]) -> Mapping[int, Rating]:
-        """New ratings by seat number for the human seats this match rates (may be empty)."""
-        ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,6 +80,8 @@ class Standing:
     """Matches that moved the rating."""
     rating: Rating | None
     """None until the first rated match."""
+    last_match_id: int
+    """The latest match counted in this row."""
 
     @property
     def losses(self) -> int:
@@ -126,6 +94,56 @@ class Standing:
     @property
     def points_per_match(self) -> float:
         return self.points / self.matches if self.matches else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerResult:
+    """One match of one player, as the leaderboard counted it."""
+
+    match_id: int
+    user_id: int
+    game: str
+    finished_at: datetime
+    seat: int
+    outcome: str
+    """``win``, ``draw`` or ``loss``."""
+    rank: int
+    sides: int
+    points: float
+    place: float | None
+    rating_before: float | None
+    """The conservative rating before the match, if the match was rated."""
+    rating: Rating | None
+    """The rating after the match, if it was rated."""
+
+    @property
+    def change(self) -> float | None:
+        if self.rating is None or self.rating_before is None:
+            return None
+        return self.rating.ordinal - self.rating_before
+
+
+@dataclass(frozen=True, slots=True)
+class Counted:
+    """What counting one match changes: its players' new standings and their results."""
+
+    standings: tuple[Standing, ...]
+    results: tuple[PlayerResult, ...]
+
+
+class Ledger(Protocol):
+    """The leaderboard's rules, plugged into :class:`RatingRepository` (no SQL in them)."""
+
+    def count(self, standings: Mapping[int, Standing], match: MatchSummary) -> Counted:
+        """Count one stored ``match`` of a server.
+
+        ``standings`` holds (at least) the current rows of the match's players in
+        ``match.game``, by user id; a player who has none is missing. Returns the
+        new rows of the players it counted and one result per counted seat.
+        Must not change ``standings``, and must give the same answer for the same
+        arguments (a rebuild replays it).
+        """
+        ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,31 +185,6 @@ class BoardPage:
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerResult:
-    """One match of one player, as the leaderboard counted it."""
-
-    match_id: int
-    game: str
-    finished_at: datetime
-    seat: int
-    outcome: str
-    rank: int
-    sides: int
-    points: float
-    place: float | None
-    rating_before: float | None
-    """The conservative rating before the match, if the match was rated."""
-    rating: Rating | None
-    """The rating after the match, if it was rated."""
-
-    @property
-    def change(self) -> float | None:
-        if self.rating is None or self.rating_before is None:
-            return None
-        return self.rating.ordinal - self.rating_before
-
-
-@dataclass(frozen=True, slots=True)
 class Season:
     """A server's last leaderboard reset: matches with a larger id than ``after_match_id`` count."""
 
@@ -220,114 +213,7 @@ class PlayerCard:
     season: Season | None
 
 
-@dataclass(frozen=True, slots=True)
-class MatchSummary:
-    """A stored match without its record: for history lists."""
-
-    id: int
-    game_id: int
-    channel_id: int
-    game: str
-    finished_at: datetime
-    deals: int
-    seats: tuple[MatchSeat, ...]
-
-    @property
-    def winners(self) -> tuple[MatchSeat, ...]:
-        return tuple(s for s in self.seats if s.won)
-
-
-@dataclass(frozen=True, slots=True)
-class HistoryPage:
-    """One page of a server's matches, newest first."""
-
-    guild_id: int
-    page: int
-    page_size: int
-    total: int
-    entries: tuple[MatchSummary, ...]
-
-    @property
-    def pages(self) -> int:
-        return max(1, -(-self.total // self.page_size))
-
-
-# -- results of a match -------------------------------------------------------------------
-
-
-def match_results(seats: Sequence[MatchSeat]) -> tuple[SeatResult, ...]:
-    """Each seat's rank and outcome, from what the match stored about its sides.
-
-    Latvian sessions rank by place points (higher is better). Other games put the
-    winning sides first (tied with each other) and the rest by their totals, in
-    the direction the winners show (higher wins for points, lower for penalty
-    scoring); when that direction is unclear the other sides tie. A match with no
-    winner is a draw for everyone; several winning sides draw with each other.
-    """
-    sides = sorted({s.side for s in seats})
-    first = {side: next(s for s in seats if s.side == side) for side in sides}
-    won = {side: any(s.won for s in seats if s.side == side) for side in sides}
-    winners = [side for side in sides if won[side]]
-    losers = [side for side in sides if not won[side]]
-    key: dict[int, tuple[float, float]]
-    if all(first[side].place is not None for side in sides):
-        key = {side: (-(first[side].place or 0.0), 0.0) for side in sides}
-    else:
-        direction = _direction([first[s].total for s in winners], [first[s].total for s in losers])
-        key = {side: (0.0 if won[side] else 1.0, -direction * first[side].total) for side in sides}
-    rank = {side: 1 + sum(1 for other in sides if key[other] < key[side]) for side in sides}
-    best = [side for side in sides if rank[side] == 1]
-
-    def outcome(side: int) -> str:
-        if rank[side] != 1:
-            return "loss"
-        return "win" if len(best) == 1 and winners else "draw"
-
-    return tuple(
-        SeatResult(
-            seat=s.seat,
-            user_id=s.user_id,
-            name=s.name,
-            side=s.side,
-            rank=rank[s.side],
-            outcome=outcome(s.side),
-            points=float(s.total),
-            place=s.place,
-        )
-        for s in sorted(seats, key=lambda s: s.seat)
-    )
-
-
-def _direction(winners: Sequence[float], losers: Sequence[float]) -> float:
-    """+1 when winners have the higher totals, -1 the lower, 0 when it is unclear."""
-    if not winners or not losers:
-        return 0.0
-    if min(winners) > max(losers):
-        return 1.0
-    if max(winners) < min(losers):
-        return -1.0
-    return 0.0
-
-
-# -- the incremental update (shared with recompute) -----------------------------------------
-
-
-@dataclass(slots=True)
-class _Tally:
-    """A standings row while it is being updated."""
-
-    name: str
-    matches: int = 0
-    wins: int = 0
-    draws: int = 0
-    points: float = 0.0
-    place_points: float = 0.0
-    streak: int = 0
-    best_streak: int = 0
-    rated: int = 0
-    rating: Rating | None = None
-    last_match_id: int = 0
-
+# -- rows -------------------------------------------------------------------------------------
 
 _RESULT_COLUMNS = (
     "match_id, seat, guild_id, game, user_id, finished_at, outcome, rank, sides, points, place,"
@@ -339,163 +225,66 @@ _STANDING_COLUMNS = (
 )
 
 
-def _apply(
-    rater: Rater | None,
-    *,
-    guild_id: int,
-    game: str,
-    match_id: int,
-    finished_at: str,
-    seats: Sequence[MatchSeat],
-    tallies: dict[int, _Tally],
-) -> list[tuple[Any, ...]]:
-    """Count one match into ``tallies`` (user id -> row); its ``player_results`` rows."""
-    results = match_results(seats)
-    humans = [r for r in results if r.user_id is not None]
-    if not humans:
-        return []
-    ratings: dict[int, Rating] = {}
-    if rater is not None:
-        try:
-            initial = rater.initial()
-            rated_seats = [
-                RatedSeat(
-                    r.seat,
-                    r.user_id,
-                    r.side,
-                    r.rank,
-                    None if r.user_id is None else _current(tallies, r.user_id) or initial,
-                )
-                for r in results
-            ]
-            human_seats = {r.seat for r in humans}
-            ratings = {
-                seat: rating
-                for seat, rating in rater.rate(game, rated_seats).items()
-                if seat in human_seats
-            }
-        except Exception:
-            # A rating bug must never keep a match from being saved: it counts unrated
-            # (recompute can rate it later).
-            log.exception("match %d: the rater failed; the match counts without ratings", match_id)
-            ratings = {}
-    sides = len({r.side for r in results})
-    rows: list[tuple[Any, ...]] = []
-    for r in humans:
-        assert r.user_id is not None
-        tally = tallies.get(r.user_id)
-        if tally is None:
-            tally = tallies[r.user_id] = _Tally(name=r.name)
-        before = tally.rating
-        tally.name = r.name
-        tally.matches += 1
-        if r.outcome == "win":
-            tally.wins += 1
-            tally.streak += 1
-            tally.best_streak = max(tally.best_streak, tally.streak)
-        else:
-            tally.streak = 0
-            if r.outcome == "draw":
-                tally.draws += 1
-        tally.points += r.points
-        if r.place is not None:
-            tally.place_points += r.place
-        tally.last_match_id = match_id
-        new = ratings.get(r.seat)
-        if new is not None:
-            assert rater is not None
-            tally.rated += 1
-            tally.rating = new
-            was: float | None = (before or rater.initial()).ordinal
-        else:
-            was = None
-        rows.append(
-            (
-                match_id,
-                r.seat,
-                guild_id,
-                game,
-                r.user_id,
-                finished_at,
-                r.outcome,
-                r.rank,
-                sides,
-                r.points,
-                r.place,
-                was,
-                None if new is None else new.mu,
-                None if new is None else new.sigma,
-                None if new is None else new.ordinal,
-            )
-        )
-    return rows
-
-
-def _current(tallies: Mapping[int, _Tally], user_id: int) -> Rating | None:
-    tally = tallies.get(user_id)
-    return None if tally is None else tally.rating
-
-
-def _standing_row(guild_id: int, game: str, user_id: int, t: _Tally) -> tuple[Any, ...]:
-    rating = t.rating
+def _result_row(guild_id: int, r: PlayerResult) -> tuple[Any, ...]:
+    rating = r.rating
     return (
+        r.match_id,
+        r.seat,
         guild_id,
-        game,
-        user_id,
-        t.name,
-        t.matches,
-        t.wins,
-        t.draws,
-        t.points,
-        t.place_points,
-        t.streak,
-        t.best_streak,
-        t.rated,
+        r.game,
+        r.user_id,
+        to_text(r.finished_at),
+        r.outcome,
+        r.rank,
+        r.sides,
+        r.points,
+        r.place,
+        r.rating_before,
         None if rating is None else rating.mu,
         None if rating is None else rating.sigma,
         None if rating is None else rating.ordinal,
-        t.last_match_id,
     )
 
 
-def _tally(row: aiosqlite.Row) -> _Tally:
-    return _Tally(
-        name=row["name"],
-        matches=row["matches"],
-        wins=row["wins"],
-        draws=row["draws"],
-        points=float(row["points"]),
-        place_points=float(row["place_points"]),
-        streak=row["streak"],
-        best_streak=row["best_streak"],
-        rated=row["rated"],
-        rating=_rating(row),
-        last_match_id=row["last_match_id"],
+def _standing_row(guild_id: int, s: Standing) -> tuple[Any, ...]:
+    rating = s.rating
+    return (
+        guild_id,
+        s.game,
+        s.user_id,
+        s.name,
+        s.matches,
+        s.wins,
+        s.draws,
+        s.points,
+        s.place_points,
+        s.streak,
+        s.best_streak,
+        s.rated,
+        None if rating is None else rating.mu,
+        None if rating is None else rating.sigma,
+        None if rating is None else rating.ordinal,
+        s.last_match_id,
     )
-
-
-def _rating(row: aiosqlite.Row) -> Rating | None:
-    if row["mu"] is None:
-        return None
-    return Rating(float(row["mu"]), float(row["sigma"]), float(row["ordinal"]))
 
 
 async def _write(
     conn: aiosqlite.Connection,
-    results: Sequence[tuple[Any, ...]],
-    standings: Sequence[tuple[Any, ...]],
+    guild_id: int,
+    results: Sequence[PlayerResult],
+    standings: Sequence[Standing],
 ) -> None:
     for start in range(0, len(results), _CHUNK):
         await execute_many(
             conn,
             f"INSERT INTO player_results ({_RESULT_COLUMNS}) VALUES ({_marks(15)})",
-            results[start : start + _CHUNK],
+            [_result_row(guild_id, r) for r in results[start : start + _CHUNK]],
         )
     for start in range(0, len(standings), _CHUNK):
         await execute_many(
             conn,
             f"INSERT OR REPLACE INTO standings ({_STANDING_COLUMNS}) VALUES ({_marks(16)})",
-            standings[start : start + _CHUNK],
+            [_standing_row(guild_id, s) for s in standings[start : start + _CHUNK]],
         )
 
 
@@ -503,7 +292,10 @@ def _marks(n: int) -> str:
     return ", ".join("?" * n)
 
 
-# -- reading rows ---------------------------------------------------------------------------
+def _rating(row: aiosqlite.Row) -> Rating | None:
+    if row["mu"] is None:
+        return None
+    return Rating(float(row["mu"]), float(row["sigma"]), float(row["ordinal"]))
 
 
 def _standing(row: aiosqlite.Row) -> Standing:
@@ -520,6 +312,7 @@ def _standing(row: aiosqlite.Row) -> Standing:
         best_streak=row["best_streak"],
         rated=row["rated"],
         rating=_rating(row),
+        last_match_id=row["last_match_id"],
     )
 
 
@@ -528,6 +321,7 @@ def _result(row: aiosqlite.Row) -> PlayerResult:
     before = row["ordinal_before"]
     return PlayerResult(
         match_id=row["match_id"],
+        user_id=row["user_id"],
         game=row["game"],
         finished_at=from_text(row["finished_at"]),
         seat=row["seat"],
@@ -538,20 +332,6 @@ def _result(row: aiosqlite.Row) -> PlayerResult:
         place=None if place is None else float(place),
         rating_before=None if before is None else float(before),
         rating=_rating(row),
-    )
-
-
-def _seat(row: aiosqlite.Row) -> MatchSeat:
-    place = row["place"]
-    return MatchSeat(
-        seat=row["seat"],
-        user_id=row["user_id"],
-        ai_level=row["ai_level"],
-        name=row["name"],
-        side=row["side"],
-        total=float(row["total"]),
-        won=bool(row["won"]),
-        place=None if place is None else float(place),
     )
 
 
@@ -571,45 +351,48 @@ _PERIOD_ORDER = {
 
 
 class RatingRepository:
-    """Standings, ratings, player results, history pages and leaderboard resets."""
+    """Standings, player results, leaderboard pages, player cards and resets."""
 
-    def __init__(self, db: Database, rater: Rater | None = None) -> None:
+    def __init__(self, db: Database, ledger: Ledger | None = None) -> None:
         self._db = db
-        self.rater: Rater | None = rater
+        self.ledger: Ledger | None = ledger
+        """The rules that count matches; set once at start (``bot.stats.install``)."""
 
     # -- writing ------------------------------------------------------------------------
 
-    async def record(
-        self, conn: aiosqlite.Connection, match_id: int, guild_id: int, match: FinishedMatch
-    ) -> None:
+    async def count(self, conn: aiosqlite.Connection, guild_id: int, match: MatchSummary) -> None:
         """Count a just-inserted match (inside the caller's transaction, on its connection)."""
         users = sorted({s.user_id for s in match.seats if s.user_id is not None})
         if not users:
+            return
+        if self.ledger is None:
+            # Nothing can count it now: the next start with a ledger rebuilds.
+            await execute(
+                conn,
+                "INSERT INTO stats_rebuild (pending)"
+                " SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM stats_rebuild)",
+            )
+            log.warning("match %d is stored uncounted: no ledger is plugged in", match.id)
             return
         async with conn.execute(
             f"SELECT * FROM standings WHERE guild_id = ? AND game = ?"
             f" AND user_id IN ({_marks(len(users))})",
             (guild_id, match.game, *users),
         ) as cursor:
-            tallies = {row["user_id"]: _tally(row) for row in await cursor.fetchall()}
-        rows = _apply(
-            self.rater,
-            guild_id=guild_id,
-            game=match.game,
-            match_id=match_id,
-            finished_at=to_text(match.finished_at),
-            seats=match.seats,
-            tallies=tallies,
-        )
-        standings = [_standing_row(guild_id, match.game, uid, tallies[uid]) for uid in users]
-        await _write(conn, rows, standings)
+            standings = {row["user_id"]: _standing(row) for row in await cursor.fetchall()}
+        counted = self.ledger.count(standings, match)
+        await _write(conn, guild_id, counted.results, counted.standings)
 
     async def recompute(self, guild_id: int | None = None) -> int:
         """Rebuild standings and results of one server (or all) from the stored matches.
 
-        Replays the matches after each server's last reset in the order they were
-        written; returns how many matches were replayed. One transaction.
+        Replays the matches after each server's last reset through the ledger, in
+        the order they were written; returns how many matches were replayed. One
+        transaction. Raises :class:`StorageError` when no ledger is plugged in.
         """
+        ledger = self.ledger
+        if ledger is None:
+            raise StorageError("no ledger is plugged in: nothing can count the matches")
         replayed = 0
         async with self._db.transaction() as conn:
             if guild_id is None:
@@ -620,75 +403,20 @@ class RatingRepository:
             else:
                 guilds = [guild_id]
             for guild in sorted(guilds):
-                replayed += await self._replay(conn, guild)
+                replayed += await _replay(conn, guild, ledger)
             if guild_id is None:
                 await execute(conn, "DELETE FROM stats_rebuild")
         log.info("recomputed standings from %d matches", replayed)
         return replayed
 
-    async def _replay(self, conn: aiosqlite.Connection, guild_id: int) -> int:
-        after = 0
-        async with conn.execute(
-            "SELECT after_match_id FROM leaderboard_seasons WHERE guild_id = ?", (guild_id,)
-        ) as cursor:
-            row = await cursor.fetchone()
-        if row is not None:
-            after = int(row[0])
-        await execute(conn, "DELETE FROM standings WHERE guild_id = ?", (guild_id,))
-        await execute(conn, "DELETE FROM player_results WHERE guild_id = ?", (guild_id,))
-        tallies: dict[str, dict[int, _Tally]] = {}
-        results: list[tuple[Any, ...]] = []
-        count = 0
-        current: tuple[int, str, str] | None = None
-        seats: list[MatchSeat] = []
-
-        def flush() -> None:
-            nonlocal count
-            if current is None:
-                return
-            match_id, game, finished_at = current
-            results.extend(
-                _apply(
-                    self.rater,
-                    guild_id=guild_id,
-                    game=game,
-                    match_id=match_id,
-                    finished_at=finished_at,
-                    seats=seats,
-                    tallies=tallies.setdefault(game, {}),
-                )
-            )
-            count += 1
-
-        async with conn.execute(
-            "SELECT m.id AS mid, m.game AS game, m.finished_at AS finished_at, s.*"
-            " FROM matches m JOIN match_seats s ON s.match_id = m.id"
-            " WHERE m.guild_id = ? AND m.id > ? ORDER BY m.id, s.seat",
-            (guild_id, after),
-        ) as cursor:
-            while batch := await cursor.fetchmany(_CHUNK):
-                for row in batch:
-                    key = (int(row["mid"]), str(row["game"]), str(row["finished_at"]))
-                    if key != current:
-                        flush()
-                        current, seats = key, []
-                    seats.append(_seat(row))
-        flush()
-        standings = [
-            _standing_row(guild_id, game, uid, tally)
-            for game, by_user in tallies.items()
-            for uid, tally in by_user.items()
-        ]
-        await _write(conn, results, standings)
-        return count
-
     async def rebuild_pending(self) -> bool:
-        """Whether matches were stored before these tables existed and wait to be counted."""
+        """Whether stored matches wait to be counted (stored before these tables
+        existed, or while no ledger was plugged in)."""
         row = await self._db.fetchone("SELECT count(*) FROM stats_rebuild")
         return row is not None and int(row[0]) > 0
 
     async def rebuild_if_pending(self) -> int | None:
-        """Run :meth:`recompute` for every server if a migration asked for it."""
+        """Run :meth:`recompute` for every server if matches wait to be counted."""
         if not await self.rebuild_pending():
             return None
         return await self.recompute()
@@ -912,54 +640,31 @@ class RatingRepository:
             season=season,
         )
 
-    async def history(self, guild_id: int, *, page: int = 0, page_size: int = 10) -> HistoryPage:
-        """A page of the server's matches (all of them, resets or not), newest first."""
-        if page_size <= 0:
-            raise ValueError(f"page size must be positive, not {page_size}")
-        async with self._db.snapshot():
-            row = await self._db.fetchone(
-                "SELECT count(*) FROM matches WHERE guild_id = ?", (guild_id,)
-            )
-            total = int(row[0]) if row is not None else 0
-            page = _clamp(page, total, page_size)
-            rows = await self._db.fetchall(
-                "SELECT id, game_id, channel_id, game, finished_at, deals FROM matches"
-                " WHERE guild_id = ? ORDER BY finished_at DESC, id DESC LIMIT ? OFFSET ?",
-                (guild_id, page_size, page * page_size),
-            )
-            ids = [r["id"] for r in rows]
-            seat_rows = (
-                await self._db.fetchall(
-                    f"SELECT * FROM match_seats WHERE match_id IN ({_marks(len(ids))})"
-                    " ORDER BY match_id, seat",
-                    ids,
-                )
-                if ids
-                else []
-            )
-        seats: dict[int, list[MatchSeat]] = {i: [] for i in ids}
-        for r in seat_rows:
-            seats[r["match_id"]].append(_seat(r))
-        entries = tuple(
-            MatchSummary(
-                id=r["id"],
-                game_id=r["game_id"],
-                channel_id=r["channel_id"],
-                game=r["game"],
-                finished_at=from_text(r["finished_at"]),
-                deals=r["deals"],
-                seats=tuple(seats[r["id"]]),
-            )
-            for r in rows
-        )
-        return HistoryPage(guild_id, page, page_size, total, entries)
 
-    async def match_record(self, guild_id: int, match_id: int) -> dict[str, Any] | None:
-        """The record of one of the server's matches, or None (no such match here)."""
-        row = await self._db.fetchone(
-            "SELECT record FROM matches WHERE id = ? AND guild_id = ?", (match_id, guild_id)
-        )
-        return None if row is None else json_object(row["record"], "matches.record")
+async def _replay(conn: aiosqlite.Connection, guild_id: int, ledger: Ledger) -> int:
+    """Rebuild one server's standings and results from its matches after its reset."""
+    after = 0
+    async with conn.execute(
+        "SELECT after_match_id FROM leaderboard_seasons WHERE guild_id = ?", (guild_id,)
+    ) as cursor:
+        row = await cursor.fetchone()
+    if row is not None:
+        after = int(row[0])
+    await execute(conn, "DELETE FROM standings WHERE guild_id = ?", (guild_id,))
+    await execute(conn, "DELETE FROM player_results WHERE guild_id = ?", (guild_id,))
+    tables: dict[str, dict[int, Standing]] = {}
+    results: list[PlayerResult] = []
+    count = 0
+    async for match in matches_after(conn, guild_id, after):
+        table = tables.setdefault(match.game, {})
+        counted = ledger.count(table, match)
+        for standing in counted.standings:
+            table[standing.user_id] = standing
+        results.extend(counted.results)
+        count += 1
+    standings = [s for table in tables.values() for s in table.values()]
+    await _write(conn, guild_id, results, standings)
+    return count
 
 
 def _clamp(page: int, total: int, size: int) -> int:

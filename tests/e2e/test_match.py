@@ -23,12 +23,14 @@ async def test_two_users_and_an_ai_seat_play_a_match_to_the_end(bot, channel, al
     assert session.state.over
     assert session.state.winners
     assert max(session.state.totals) >= 15
-    stored = await bot.db.matches.for_game(session.id)
-    assert stored is not None
+    [stored] = (await bot.db.matches.history(channel.guild.id)).entries
+    assert stored.game_id == session.id
     assert [s.name for s in stored.seats] == ["alice", "bob", "Bot 1"]
     assert stored.seats[2].user_id is None
     assert stored.seats[2].ai_level == "normal"
-    assert replay_summary(load_record(stored.record))["winners"] == list(session.state.winners)
+    record = await bot.db.matches.record(channel.guild.id, stored.id)
+    assert record is not None
+    assert replay_summary(load_record(record))["winners"] == list(session.state.winners)
     texts = [m.content for m in channel.history(viewer=alice)]
     assert any("Deal 1 is over" in t for t in texts)
     table = next(m for m in channel.history(viewer=alice) if m.id == session.table_message_id)
@@ -45,8 +47,9 @@ async def test_four_players_in_teams(bot, channel, alice, bob, carol, dave, driv
     assert session.status == "finished"
     winners = set(session.state.winners)
     assert winners in ({0, 2}, {1, 3}, set())
-    stored = await bot.db.matches.for_game(session.id)
-    assert {s.seat for s in stored.seats if s.won} == winners
+    [stored] = (await bot.db.matches.history(channel.guild.id)).entries
+    assert stored.game_id == session.id
+    assert {s.seat for s in stored.winners} == winners
     assert [s.side for s in stored.seats] == [0, 1, 0, 1]
 
 

@@ -14,7 +14,7 @@ import pytest
 from stats_support import Matches, Seat
 
 from bot.client import DominoBot
-from bot.stats import OpenSkillRater
+from bot.stats import install
 from bot.storage import Database
 
 
@@ -26,7 +26,7 @@ def db_path(tmp_path: Path) -> Path:
 @pytest.fixture
 async def db(db_path: Path) -> AsyncIterator[Database]:
     database = await Database.open(db_path)
-    database.ratings.rater = OpenSkillRater()
+    install(database)  # the leaderboard's rules with openskill, as setup_hook wires them
     try:
         yield database
     finally:

@@ -9,8 +9,8 @@ import pytest
 from openskill.models import PlackettLuce, PlackettLuceRating
 from stats_support import seats_of
 
-from bot.stats import OpenSkillRater, rated_sides
-from bot.storage import Database, RatedSeat, Rating, match_results
+from bot.stats import OpenSkillRater, RatedSeat, Rating, match_results, rated_sides
+from bot.storage import Database
 
 ALICE, BOB, CAROL, DAVE = 11, 12, 13, 14
 AI = None

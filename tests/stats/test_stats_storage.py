@@ -6,6 +6,7 @@ import asyncio
 import logging
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -13,9 +14,17 @@ import aiosqlite
 import pytest
 from stats_support import T0, Matches, seats_of
 
-import bot.storage.ratings as ratings_module
-from bot.stats import OpenSkillRater, StatsService
-from bot.storage import LATEST, Database, FinishedMatch, RatedSeat, Rating, migrate
+from bot.stats import MatchLedger, OpenSkillRater, RatedSeat, Rating, StatsService, install
+from bot.storage import (
+    LATEST,
+    Counted,
+    Database,
+    FinishedMatch,
+    MatchSummary,
+    Standing,
+    StorageError,
+    migrate,
+)
 
 GUILD, OTHER = 1, 2
 
@@ -108,8 +117,8 @@ async def test_a_reset_clears_one_server_and_keeps_its_matches(
     assert await db.ratings.standings(GUILD) == []
     assert (await db.ratings.leaderboard(GUILD, "block")).total == 0
     assert await tables(db, OTHER) == other_before
-    assert (await db.ratings.history(GUILD)).total == 1  # the match itself stays
-    assert await db.ratings.match_record(GUILD, 1) is not None
+    assert (await db.matches.history(GUILD)).total == 1  # the match itself stays
+    assert await db.matches.record(GUILD, 1) is not None
     stored = await db.ratings.season(GUILD)
     assert stored is not None
     assert (stored.after_match_id, stored.reset_by, stored.reset_at) == (2, 7, T0)
@@ -165,14 +174,26 @@ async def test_many_matches_finishing_at_the_same_moment_all_land(
     assert sum(s.wins for s in standings) == 40
     for s in standings:
         assert s.matches == len(await db.ratings.results(GUILD, s.user_id))
-    assert (await db.ratings.history(GUILD)).total == 40
+    assert (await db.matches.history(GUILD)).total == 40
     # every update saw the one before it: replaying in id order gives the same table
     await db.ratings.recompute(GUILD)
     assert await tables(db, GUILD) == (standings, results)
 
 
+@dataclass(frozen=True)
+class TornLedger:
+    """The real rules, but the standings rows they return cannot be written (no name):
+    the save fails after the match, its seats, deals and results went in."""
+
+    real: MatchLedger
+
+    def count(self, standings: Mapping[int, Standing], match: MatchSummary) -> Counted:
+        counted = self.real.count(standings, match)
+        return Counted(tuple(replace(s, name=None) for s in counted.standings), counted.results)
+
+
 async def test_a_crash_inside_the_save_leaves_no_half_written_match(
-    db: Database, matches: Matches, monkeypatch: pytest.MonkeyPatch
+    db: Database, matches: Matches
 ) -> None:
     await matches.add((1, "A", 0, 100.0, True, None), (2, "B", 1, 0.0, False, None))
     before = await tables(db, GUILD)
@@ -187,15 +208,9 @@ async def test_a_crash_inside_the_save_leaves_no_half_written_match(
         now=T0,
     )
     row = await db.games.save(row.id, 0, now=T0, status="playing", state={"deals": []})
-    original = ratings_module._write
-
-    async def crash_after_the_results(
-        conn: aiosqlite.Connection, results: Sequence[Any], standings: Sequence[Any]
-    ) -> None:
-        await original(conn, results, [])  # the match, seats, deals and results are written...
-        raise RuntimeError("power cut")  # ...and the standings never are
-
-    monkeypatch.setattr(ratings_module, "_write", crash_after_the_results)
+    real = db.ratings.ledger
+    assert isinstance(real, MatchLedger)
+    db.ratings.ledger = TornLedger(real)
     match = FinishedMatch(
         game="block",
         finished_at=T0,
@@ -203,13 +218,15 @@ async def test_a_crash_inside_the_save_leaves_no_half_written_match(
         seats=seats_of((1, "A", 0, 0.0, False, None), (2, "B", 1, 100.0, True, None)),
         deals=(),
     )
-    with pytest.raises(RuntimeError, match="power cut"):
+    with pytest.raises(StorageError, match=r"standings\.name"):
         await db.games.finish(
             row.id, row.version, now=T0, status="finished", state={}, seats=[], match=match
         )
     assert await tables(db, GUILD) == before
-    assert (await db.ratings.history(GUILD)).total == 1
-    assert await db.matches.for_game(row.id) is None
+    assert (await db.matches.history(GUILD)).total == 1
+    stored = await db.fetchone("SELECT count(*) FROM matches WHERE game_id = ?", (row.id,))
+    assert stored is not None
+    assert stored[0] == 0
     count = await db.fetchone("SELECT count(*) FROM match_seats")
     assert count is not None
     assert count[0] == 2  # the first match's seats only
@@ -217,7 +234,7 @@ async def test_a_crash_inside_the_save_leaves_no_half_written_match(
     assert game is not None
     assert (game.status, game.version) == ("playing", row.version)
 
-    monkeypatch.setattr(ratings_module, "_write", original)
+    db.ratings.ledger = real
     await db.games.finish(
         row.id, row.version, now=T0, status="finished", state={}, seats=[], match=match
     )
@@ -236,14 +253,14 @@ class BrokenRater:
 async def test_a_failing_rater_never_loses_a_match(
     db: Database, matches: Matches, caplog: pytest.LogCaptureFixture
 ) -> None:
-    db.ratings.rater = BrokenRater()
-    with caplog.at_level(logging.ERROR, logger="bot.storage.ratings"):
+    db.ratings.ledger = MatchLedger(BrokenRater())
+    with caplog.at_level(logging.ERROR, logger="bot.stats.ledger"):
         await matches.add((1, "A", 0, 100.0, True, None), (2, "B", 1, 0.0, False, None))
     assert "the rater failed" in caplog.text
     standings = {s.user_id: s for s in await db.ratings.standings(GUILD)}
     assert (standings[1].wins, standings[1].rated, standings[1].rating) == (1, 0, None)
     # with a working rater the stored match is rated by a recompute
-    db.ratings.rater = OpenSkillRater()
+    db.ratings.ledger = MatchLedger(OpenSkillRater())
     await db.ratings.recompute(GUILD)
     standings = {s.user_id: s for s in await db.ratings.standings(GUILD)}
     assert standings[1].rated == 1
@@ -253,9 +270,28 @@ async def test_a_failing_rater_never_loses_a_match(
 
 async def test_without_a_rater_matches_count_but_no_rating_moves(db_path: Path) -> None:
     async with await Database.open(db_path) as db:
+        db.ratings.ledger = MatchLedger(rater=None)
         await Matches(db).add((1, "A", 0, 100.0, True, None), (2, "B", 1, 0.0, False, None))
         standings = {s.user_id: s for s in await db.ratings.standings(GUILD)}
         assert (standings[1].wins, standings[1].rating, standings[2].matches) == (1, None, 1)
+        assert [r.rating_before for r in await db.ratings.results(GUILD)] == [None, None]
+
+
+async def test_without_a_ledger_a_match_is_stored_and_waits_to_be_counted(db_path: Path) -> None:
+    async with await Database.open(db_path) as db:
+        assert db.ratings.ledger is None
+        await Matches(db).add((1, "A", 0, 100.0, True, None), (2, "B", 1, 0.0, False, None))
+        await Matches(db).add((None, "Bot", 0, 100.0, True, None), (2, "B", 1, 0.0, False, None))
+        assert (await db.matches.history(GUILD)).total == 2
+        assert await db.ratings.standings(GUILD) == []
+        assert await db.ratings.rebuild_pending()
+        with pytest.raises(StorageError, match="no ledger"):
+            await db.ratings.recompute()
+        install(db)
+        await StatsService(db, clock=lambda: T0).start()
+        assert not await db.ratings.rebuild_pending()
+        standings = {s.user_id: s for s in await db.ratings.standings(GUILD)}
+        assert (standings[1].wins, standings[2].matches, standings[2].rated) == (1, 2, 1)
 
 
 # -- migrations -----------------------------------------------------------------------------------
@@ -287,6 +323,7 @@ async def test_a_version_1_file_with_matches_is_migrated_and_counted(db_path: Pa
         assert await db.schema_version() == LATEST == 3
         assert await db.ratings.rebuild_pending()
         assert await db.ratings.standings(5) == []
+        install(db)
         stats = StatsService(db, clock=lambda: T0)
         await stats.start()
         assert not await db.ratings.rebuild_pending()
@@ -297,7 +334,7 @@ async def test_a_version_1_file_with_matches_is_migrated_and_counted(db_path: Pa
         ]
         assert board.entries[0].rating is not None
         # the old match is kept and exportable
-        assert (await db.ratings.history(5)).entries[0].id == 1
+        assert (await db.matches.history(5)).entries[0].id == 1
         assert await stats.export(5, 1) == {"format": "domino-record/1"}
     async with await Database.open(db_path) as db:  # and a second start rebuilds nothing
         assert not await db.ratings.rebuild_pending()

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import json
+import sqlite3
 from collections.abc import Awaitable, Callable
+from contextlib import closing
 from dataclasses import replace
 from datetime import datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -46,6 +50,40 @@ async def playing_game(db: Database, make_game: MakeGame, now: datetime) -> Game
     return await db.games.save(game.id, 0, now=now, status="playing", state={"deals": []})
 
 
+def stored_match(
+    db_path: Path, game_id: int
+) -> tuple[tuple[Any, ...], tuple[MatchSeat, ...], tuple[MatchDeal, ...]] | None:
+    """The match stored for a game, read with plain sqlite3 from the file: its row
+    (game id, guild, channel, game, finished at, deals, record), its seats and deals."""
+    with closing(sqlite3.connect(db_path)) as conn:
+        row = conn.execute(
+            "SELECT id, game_id, guild_id, channel_id, game, finished_at, deals, record"
+            " FROM matches WHERE game_id = ?",
+            (game_id,),
+        ).fetchone()
+        if row is None:
+            return None
+        seats = conn.execute(
+            "SELECT seat, user_id, ai_level, name, side, total, won, place FROM match_seats"
+            " WHERE match_id = ? ORDER BY seat",
+            (row[0],),
+        ).fetchall()
+        deals = conn.execute(
+            "SELECT deal, end_kind, winners, score FROM match_deals"
+            " WHERE match_id = ? ORDER BY deal",
+            (row[0],),
+        ).fetchall()
+    assert all(s[6] in (0, 1) for s in seats)  # won is stored as 0/1
+    return (
+        (*row[1:7], json.loads(row[7])),
+        tuple(MatchSeat(*s[:6], bool(s[6]), s[7]) for s in seats),
+        tuple(
+            MatchDeal(d, kind, tuple(json.loads(w)), tuple(json.loads(sc)))
+            for d, kind, w, sc in deals
+        ),
+    )
+
+
 async def count(db: Database, table: str) -> int:
     row = await db.fetchone(f"SELECT count(*) FROM {table}")
     assert row is not None
@@ -53,7 +91,7 @@ async def count(db: Database, table: str) -> int:
 
 
 async def test_finish_writes_game_match_seats_and_deals(
-    db: Database, make_game: MakeGame, t0: datetime
+    db: Database, db_path: Path, make_game: MakeGame, t0: datetime
 ) -> None:
     game = await playing_game(db, make_game, t0)
     end = t0 + timedelta(minutes=30)
@@ -73,25 +111,23 @@ async def test_finish_writes_game_match_seats_and_deals(
     assert await db.games.get(game.id) == done
     assert await db.games.active_in_channel(10) is None
 
-    row = await db.matches.for_game(game.id)
-    assert row is not None
-    assert (row.game_id, row.guild_id, row.channel_id) == (game.id, 1, 10)
-    assert (row.game, row.finished_at, row.deals, row.record) == ("block", end, 3, match.record)
-    assert row.seats == match.seats
-    assert row.deal_results == match.deals
-    assert isinstance(row.seats[0].won, bool)
-    assert isinstance(row.deal_results[0].winners, tuple)
+    stored = stored_match(db_path, game.id)
+    assert stored is not None
+    row, seats, deals = stored
+    assert row == (game.id, 1, 10, "block", end.isoformat(timespec="microseconds"), 3, match.record)
+    assert seats == match.seats
+    assert deals == match.deals
 
 
 async def test_finish_without_a_match_only_saves_the_game(
-    db: Database, make_game: MakeGame, t0: datetime
+    db: Database, db_path: Path, make_game: MakeGame, t0: datetime
 ) -> None:
     game = await playing_game(db, make_game, t0)
     done = await db.games.finish(
         game.id, game.version, now=t0, status="cancelled", state={}, seats=[], match=None
     )
     assert (done.status, done.state, done.seats) == ("cancelled", {}, [])
-    assert await db.matches.for_game(game.id) is None
+    assert stored_match(db_path, game.id) is None
     assert await count(db, "matches") == 0
 
 
@@ -162,7 +198,7 @@ async def test_finish_requires_a_final_status(
     assert await db.games.get(game.id) == game
 
 
-async def test_recent_lists_a_guilds_matches_newest_first(
+async def test_history_lists_a_guilds_matches_newest_first(
     db: Database, make_game: MakeGame, t0: datetime
 ) -> None:
     ids = []
@@ -179,14 +215,24 @@ async def test_recent_lists_a_guilds_matches_newest_first(
             match=a_match(t0 + timedelta(hours=[3, 1, 2, 2][i]), game=f"g{i}"),
         )
         ids.append(game.id)
-    recent = await db.matches.recent(1)
-    assert [m.game for m in recent] == ["g0", "g3", "g1"]
-    assert [m.game_id for m in recent] == [ids[0], ids[3], ids[1]]
-    assert all(len(m.seats) == 4 and len(m.deal_results) == 3 for m in recent)
-    assert [m.game for m in await db.matches.recent(1, limit=2)] == ["g0", "g3"]
-    assert await db.matches.recent(1, limit=0) == []
-    assert [m.game for m in await db.matches.recent(2)] == ["g2"]
-    assert await db.matches.recent(3) == []
+    history = await db.matches.history(1)
+    assert (history.total, history.pages, history.page) == (3, 1, 0)
+    assert [m.game for m in history.entries] == ["g0", "g3", "g1"]
+    assert [m.game_id for m in history.entries] == [ids[0], ids[3], ids[1]]
+    assert all(len(m.seats) == 4 and m.deals == 3 for m in history.entries)
+    assert [s.name for s in history.entries[0].winners] == ["Alice", "Bob"]
+    first = await db.matches.history(1, page_size=2)
+    assert ([m.game for m in first.entries], first.pages) == (["g0", "g3"], 2)
+    last = await db.matches.history(1, page=9, page_size=2)  # past the end: the last page
+    assert (last.page, [m.game for m in last.entries]) == (1, ["g1"])
+    with pytest.raises(ValueError, match="page size"):
+        await db.matches.history(1, page_size=0)
+    assert [m.game for m in (await db.matches.history(2)).entries] == ["g2"]
+    assert (await db.matches.history(3)).entries == ()
+    # a match's record, only on its own server
+    match_id = history.entries[0].id
+    assert await db.matches.record(1, match_id) == a_match(t0).record
+    assert await db.matches.record(2, match_id) is None
 
 
 async def test_matches_survive_close_and_reopen(db_path: Path, t0: datetime) -> None:
@@ -199,14 +245,14 @@ async def test_matches_survive_close_and_reopen(db_path: Path, t0: datetime) -> 
         seats=tuple(replace(s, place=float(4 - s.seat)) for s in a_match(t0).seats),
     )
     await db.games.finish(game.id, 0, now=t0, status="finished", state={}, seats=[], match=match)
-    before = await db.matches.for_game(game.id)
+    before = await db.matches.history(1)
     await db.close()
+    assert stored_match(db_path, game.id) is not None
     db = await Database.open(db_path)
     try:
-        after = await db.matches.for_game(game.id)
+        after = await db.matches.history(1)
         assert after == before
-        assert after is not None
-        assert [s.place for s in after.seats] == [4.0, 3.0, 2.0, 1.0]
+        assert [s.place for s in after.entries[0].seats] == [4.0, 3.0, 2.0, 1.0]
         assert (await db.games.get(game.id)).status == "finished"  # type: ignore[union-attr]
     finally:
         await db.close()

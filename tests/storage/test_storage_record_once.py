@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Awaitable, Callable
 from contextlib import closing
@@ -45,9 +46,9 @@ async def test_a_finished_games_state_is_only_in_its_match(
     assert done.state == match.record
     assert await db.games.get(game.id) == done
     assert await db.games.latest_in_channel(10) == done
-    row = await db.matches.for_game(game.id)
-    assert row is not None
-    assert row.record == match.record
+    with closing(sqlite3.connect(db_path)) as conn:
+        [(record,)] = conn.execute("SELECT record FROM matches WHERE game_id = ?", (game.id,))
+    assert json.loads(record) == match.record
 
 
 async def test_a_game_that_ends_without_a_match_keeps_its_state(
