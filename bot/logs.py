@@ -34,9 +34,14 @@ def configure(level: str = "INFO", *, payloads: bool = False) -> None:
 
 
 def quiet_payloads(*, enabled: bool = False) -> None:
-    """Hold the payload loggers above DEBUG (``enabled`` lets them follow the root level)."""
+    """Hold the payload loggers above DEBUG (``enabled`` lets them follow the root level).
+
+    Each is set to its floor or the root's level, whichever is higher: a bot run at
+    ``WARNING`` does not print discord.py's INFO lines either.
+    """
+    root = logging.getLogger().getEffectiveLevel()
     for name, floor in PAYLOAD_LOGGERS.items():
-        logging.getLogger(name).setLevel(logging.NOTSET if enabled else floor)
+        logging.getLogger(name).setLevel(logging.NOTSET if enabled else max(floor, root))
 
 
 # Quiet from the first import: whoever configures logging later (a test, the

@@ -15,6 +15,9 @@ event loop for the GIL; run here it gets a process of its own::
   (``spawn`` where there is none), never ``fork``: the bot's process runs threads
   (aiosqlite, executors), and forking it is unsafe. The fork server preloads the
   engine's AI, so a new worker starts with it imported.
+* **Priority**: workers run at a lower scheduling priority (``nice`` +10), so the
+  event loop and the image threads get a core first when the machine is busy; a
+  decision keeps its strength (its budget is work, not time), it only waits.
 * **The queue**: at most ``queue`` decisions wait in the pool or run at once; the
   next one waits (asynchronously, the event loop stays free) for a slot, first come
   first served. A cancelled :meth:`AiRunner.decide` gives its slot back at once if
@@ -108,10 +111,22 @@ def _decide(player: AiPlayer, seen: PlayerView, level: str, rng: random.Random) 
     return move, time.thread_time() - start, rng.getstate()
 
 
+WORKER_NICENESS = 10
+"""How much lower the workers' scheduling priority is than the bot's (``nice``)."""
+
+
 def _worker_started() -> None:
     """In a new worker: Ctrl-C in a terminal reaches the whole process group, but the
-    bot's process decides when its workers stop (:meth:`AiRunner.close`)."""
+    bot's process decides when its workers stop (:meth:`AiRunner.close`).
+
+    The worker also lowers its priority: when the bot's event loop or its image
+    threads need a core the AI is using, they get it first, and the search waits.
+    A decision is as strong as ever (the search counts its work, and its safety net
+    counts its own CPU time, not the clock); it only takes longer on a busy machine.
+    """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    with contextlib.suppress(OSError, AttributeError):  # AttributeError: no os.nice
+        os.nice(WORKER_NICENESS)
 
 
 def _context(player: AiPlayer) -> BaseContext:

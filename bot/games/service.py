@@ -35,6 +35,7 @@ from bot.engine import (
 from bot.engine.view import HandView, PlayerView, hand_view
 from bot.i18n import N_
 from bot.storage import (
+    Announced,
     ChannelBusyError,
     Database,
     FinishedMatch,
@@ -44,6 +45,7 @@ from bot.storage import (
 )
 
 from .errors import GameError, StaleError
+from .marks import AnnouncedMarks
 from .moves_text import parse_wanted, resolve
 from .refusals import check_options, rules_refusal
 from .session import (
@@ -141,6 +143,8 @@ class GameService:
         self._ai_running: set[int] = set()
         self._restored = asyncio.Event()
         self._closed = False
+        self.marks = AnnouncedMarks(db.games)
+        """What the tables show, written down by the publisher (group commits)."""
 
     # -- lifecycle --------------------------------------------------------------
 
@@ -180,6 +184,7 @@ class GameService:
         await asyncio.gather(*tasks, return_exceptions=True)
         self._watchdogs.clear()
         self._tasks.clear()
+        await self.marks.flush()
 
     # -- reading ----------------------------------------------------------------
 
@@ -192,6 +197,13 @@ class GameService:
             return None
         row = await self.db.games.active_in_channel(channel_id)
         return self._load(row) if row else None
+
+    async def channel_game(self, channel_id: int) -> Session:
+        """The channel's active game, or the refusal that says there is none."""
+        session = await self.in_channel(channel_id)
+        if session is None:
+            raise GameError(N_("There is no game in this channel. Open one with /domino new."))
+        return session
 
     async def latest_in_channel(self, channel_id: int) -> Session | None:
         """The channel's active game, else its most recent one."""
@@ -228,9 +240,33 @@ class GameService:
             raise GameError(N_("The game has not started yet."))
         return session, hand_view(session.state, seat)
 
+    async def moves_for(self, channel_id: int, user_id: int) -> list[Move]:
+        """The moves ``user_id`` may make now in the channel's game (none off their turn)."""
+        session = await self.in_channel(channel_id)
+        if session is None or session.state is None:
+            return []
+        seat = session.seat_of(user_id)
+        if seat is None or session.turn != seat:
+            return []
+        return list(session.state.legal_moves())
+
     def is_active(self, game_id: int) -> bool:
         """Whether the game is in the lobby or in play (in memory)."""
         return game_id in self._games
+
+    def note_announced(
+        self,
+        game_id: int,
+        *,
+        version: int,
+        deals: int,
+        table_message_id: int | None,
+        ping: tuple[int | None, str | None],
+    ) -> None:
+        """The publisher's word that Discord shows the game at ``version`` (with ``deals``
+        summaries, that table message and that turn ping); written down soon, so a
+        restart announces only what came after."""
+        self.marks.note(Announced(game_id, version, deals, table_message_id, ping))
 
     def note_table_message(self, game_id: int, message_id: int) -> None:
         """Where the publisher drew the table (it writes it down with the announcement)."""
@@ -361,10 +397,8 @@ class GameService:
                 )
             state = new_match(session.rules, session.deal_rng(1))
             started = session.with_(status=PLAYING)
-            state, notes = self._continue(started, state)
-            return await self._commit(
-                session, state=state, status=PLAYING, notes=(Note("started"), *notes)
-            )
+            state = self._continue(started, state)
+            return await self._commit(session, state=state, status=PLAYING, note=Note("started"))
 
     # -- playing ----------------------------------------------------------------
 
@@ -422,8 +456,8 @@ class GameService:
         assert state is not None
         state = play(state, move, seat)
         seats = _reset_missed(session.seats, seat)
-        state, notes = self._continue(session, state)
-        return await self._commit(session, state=state, seats=seats, notes=notes)
+        state = self._continue(session, state)
+        return await self._commit(session, state=state, seats=seats)
 
     async def end_game(self, game_id: int, user_id: int, *, can_manage: bool) -> Session:
         async with self._lock(game_id):
@@ -434,36 +468,37 @@ class GameService:
                 )
             return await self._end(session, CANCELLED, session.seats, Note("cancelled"))
 
-    def export_record(self, session: Session) -> dict[str, Any]:
-        """The record of the finished deals only: a deal in play would show hidden hands."""
-        record = session.record()
-        if record is not None and session.state is not None:
+    async def export_record(self, channel_id: int) -> tuple[int, dict[str, Any]]:
+        """The id and public record of the channel's latest game.
+
+        Only the finished deals are public: a deal in play would show hidden hands.
+        """
+        session = await self.latest_in_channel(channel_id)
+        record = session.record() if session is not None else None
+        if session is not None and record is not None and session.state is not None:
             if not session.state.deal.over:
                 record["deals"] = record["deals"][:-1]
             if record["deals"]:
-                return record
+                return session.id, record
         raise GameError(N_("There is no finished deal to export in this channel yet."))
 
     # -- automatic turns ----------------------------------------------------------
 
-    def _continue(self, session: Session, state: MatchState) -> tuple[MatchState, list[Note]]:
+    def _continue(self, session: Session, state: MatchState) -> MatchState:
         """Deal the next deal when one ends, and lay a drawn tile that can go only one way."""
-        notes: list[Note] = []
         while True:
             deal = state.deal
             if deal.over:
-                notes.append(Note("deal_over", None, {"deal": state.deal_number}))
                 if state.over:
-                    return state, notes
+                    return state
                 state = next_deal(state, session.deal_rng(state.deal_number + 1))
-                notes.append(Note("deal_started", state.deal.leader, {"deal": state.deal_number}))
                 continue
             seat = session.seats[deal.turn]
             legal = deal.legal_moves()
             if not seat.is_ai and deal.forced is not None and len(legal) == 1:
                 state = play(state, legal[0])
                 continue
-            return state, notes
+            return state
 
     async def _ai_turns(self, game_id: int) -> None:
         """Let AI seats move, one move at a time, until a human is to move."""
@@ -506,8 +541,8 @@ class GameService:
                 log.error("game %d: the %s AI played an illegal move", session.id, level)
                 move = rng.choice(state.legal_moves())
             after = play(state, move, turn)
-            after, more = self._continue(session, after)
-            return await self._commit(session, state=after, seats=seats, notes=(*notes, *more))
+            after = self._continue(session, after)
+            return await self._commit(session, state=after, seats=seats, notes=notes)
 
     async def _watch(self, game_id: int, version: int, delay: float) -> None:
         """Sleep until the turn timer or the idle limit, then act if nothing changed."""

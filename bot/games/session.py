@@ -5,14 +5,35 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 from datetime import datetime
+from enum import StrEnum
 from typing import Any
 
 from bot.engine import MatchState, Rules, state_from_json, state_to_json
 from bot.storage import GameRow
 
-LOBBY, PLAYING = "lobby", "playing"
-FINISHED, CANCELLED, ABANDONED = "finished", "cancelled", "abandoned"
+
+class Status(StrEnum):
+    """A game's status: the one definition of the names games, cogs and stats use.
+
+    The values are what the ``games.status`` column holds (``bot.storage``, which may
+    not import this package, checks them against its own ``STATUSES``).
+    """
+
+    LOBBY = "lobby"
+    """Seats are being taken."""
+    PLAYING = "playing"
+    FINISHED = "finished"
+    """The match was played to its end."""
+    CANCELLED = "cancelled"
+    """Ended before its end: by its creator or a manager, everyone left, or no table."""
+    ABANDONED = "abandoned"
+    """Ended by the idle limit."""
+
+
+LOBBY, PLAYING = Status.LOBBY, Status.PLAYING
+FINISHED, CANCELLED, ABANDONED = Status.FINISHED, Status.CANCELLED, Status.ABANDONED
 ACTIVE = (LOBBY, PLAYING)
+"""A game in one of these is in play: it lives in memory and holds its channel."""
 MISSED_TURNS_LIMIT = 3
 
 

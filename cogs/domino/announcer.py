@@ -119,7 +119,7 @@ class TablePublisher:
         message = await channel.send(embed=embed, view=view, files=files)
         self._shown[session.id] = _Shown(table=message.id, version=session.version)
         self.bot.games.note_table_message(session.id, message.id)
-        await self._record(session, self._shown[session.id])
+        self._record(session, self._shown[session.id])
 
     def publish(self, update: Update) -> None:
         self._queue(_Job(update))
@@ -216,7 +216,7 @@ class TablePublisher:
                 retry = again if retry is None or again.after > retry.after else retry
         if retry is not None:
             raise retry
-        await self._record(session, shown)
+        self._record(session, shown)
 
     async def _summaries(self, out: _Outlet) -> None:
         """Each finished deal's summary, once."""
@@ -288,18 +288,15 @@ class TablePublisher:
 
     # -- helpers ----------------------------------------------------------------------
 
-    async def _record(self, session: Session, shown: _Shown) -> None:
+    def _record(self, session: Session, shown: _Shown) -> None:
         """Write down what the table shows (a restart announces anything after it)."""
-        try:
-            await self.bot.db.games.set_announced(
-                session.id,
-                version=session.version,
-                deals=shown.deals,
-                table_message_id=shown.table,
-                ping=(shown.ping, shown.ping_turn),
-            )
-        except Exception:
-            log.warning("game %d: could not record the announcement", session.id, exc_info=True)
+        self.bot.games.note_announced(
+            session.id,
+            version=session.version,
+            deals=shown.deals,
+            table_message_id=shown.table,
+            ping=(shown.ping, shown.ping_turn),
+        )
 
     async def _channel(self, channel_id: int) -> discord.abc.Messageable | None:
         channel = self.bot.get_channel(channel_id)

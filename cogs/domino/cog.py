@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import contextlib
-import functools
 import io
 import json
 import logging
-from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -18,7 +16,6 @@ from discord.ext import commands
 from bot.engine.rules import GAMES
 from bot.games.errors import GameError
 from bot.games.moves_text import MAX_MOVE_TEXT, describe, move_key
-from bot.games.session import Session
 from bot.i18n import LANGUAGE_NAMES, LANGUAGES, N_, Translator
 
 from .announcer import TablePublisher
@@ -27,7 +24,7 @@ from .items import DYNAMIC_ITEMS
 from .language import public_translator
 from .markup import plain
 from .permissions import missing
-from .replies import reply_error
+from .replies import MESSAGE_LIMIT, refusing, reply_error
 from .stats import StatsCommands
 from .texts import RULES_TEXT, game_name
 
@@ -38,7 +35,7 @@ log = logging.getLogger(__name__)
 
 Choice = app_commands.Choice
 
-GAME_CHOICES = [
+GAME_CHOICES: list[Choice[str]] = [
     Choice(name=locale_str("Block game"), value="block"),
     Choice(name=locale_str("Draw game"), value="draw"),
     Choice(name=locale_str("All Fives"), value="allfives"),
@@ -46,30 +43,24 @@ GAME_CHOICES = [
 ]
 AUTO_LANGUAGE = "auto"
 # Each language by its own name (never translated); "auto" follows the server's locale.
-LANGUAGE_CHOICES = [
+LANGUAGE_CHOICES: list[Choice[str]] = [
     Choice(name=locale_str("Automatic (the server's Discord language)"), value=AUTO_LANGUAGE),
     *(Choice(name=LANGUAGE_NAMES[code], value=code) for code in LANGUAGES),
 ]
-MESSAGE_LIMIT = 2000
-
-
-def refusals(func: Callable[..., Awaitable[None]]) -> Callable[..., Awaitable[None]]:
-    """Turn a :class:`GameError` into a polite ephemeral reply (it is no bot failure).
-
-    Defined here so the wrapper shares this module's globals, which discord.py uses
-    to resolve the command's annotations.
-    """
-
-    @functools.wraps(func)
-    async def wrapper(
-        self: Domino, interaction: discord.Interaction, *args: Any, **kw: Any
-    ) -> None:
-        try:
-            await func(self, interaction, *args, **kw)
-        except GameError as error:
-            await reply_error(interaction, error)
-
-    return wrapper
+SET_CHOICES: list[Choice[int]] = [
+    Choice(name=locale_str("double-6"), value=6),
+    Choice(name=locale_str("double-9"), value=9),
+    Choice(name=locale_str("double-12"), value=12),
+]
+LAYOUT_CHOICES: list[Choice[str]] = [
+    Choice(name=locale_str("Line: two ends"), value="line"),
+    Choice(name=locale_str("Spinner: the first double opens four ends"), value="spinner"),
+]
+SCORING_CHOICES: list[Choice[str]] = [
+    Choice(name=locale_str("Points: the winner scores the others' pips"), value="points"),
+    Choice(name=locale_str("One deal decides"), value="single"),
+    Choice(name=locale_str("Minus points: your own pips count against you"), value="penalty"),
+]
 
 
 def _tr(interaction: discord.Interaction) -> Translator:
@@ -123,12 +114,6 @@ class Domino(
 
     # -- helpers -----------------------------------------------------------------
 
-    async def _game_here(self, interaction: discord.Interaction) -> Session:
-        session = await self.bot.games.in_channel(interaction.channel_id or 0)
-        if session is None:
-            raise GameError(N_("There is no game in this channel. Open one with /domino new."))
-        return session
-
     async def _confirm(self, interaction: discord.Interaction, message: str, **fields: Any) -> None:
         """Tell the user it is done. The change is saved already: a failure here is only
         logged (a "please try again" would be untrue)."""
@@ -155,26 +140,9 @@ class Domino(
         deals=locale_str("Deals in a latvian session"),
         timer=locale_str("Seconds per turn (0 = no timer)"),
     )
-    @app_commands.choices(
-        game=GAME_CHOICES,
-        set=[
-            Choice(name=locale_str("double-6"), value=6),
-            Choice(name=locale_str("double-9"), value=9),
-            Choice(name=locale_str("double-12"), value=12),
-        ],
-        layout=[
-            Choice(name=locale_str("Line: two ends"), value="line"),
-            Choice(name=locale_str("Spinner: the first double opens four ends"), value="spinner"),
-        ],
-        scoring=[
-            Choice(name=locale_str("Points: the winner scores the others' pips"), value="points"),
-            Choice(name=locale_str("One deal decides"), value="single"),
-            Choice(
-                name=locale_str("Minus points: your own pips count against you"), value="penalty"
-            ),
-        ],
-    )
-    @refusals
+    @app_commands.choices(game=GAME_CHOICES, layout=LAYOUT_CHOICES, scoring=SCORING_CHOICES)
+    @app_commands.choices(set=SET_CHOICES)  # one decorator per type of value
+    @refusing
     async def new(
         self,
         interaction: discord.Interaction,
@@ -290,20 +258,20 @@ class Domino(
     @app_commands.command(
         name="join", description=locale_str("Take a seat at this channel's table")
     )
-    @refusals
+    @refusing
     async def join(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True)
-        session = await self._game_here(interaction)
+        session = await self.bot.games.channel_game(interaction.channel_id or 0)
         await self.bot.games.join(session.id, interaction.user.id, _name(interaction.user))
         await self._confirm(interaction, N_("You have a seat. Have fun!"))
 
     @app_commands.command(
         name="leave", description=locale_str("Give up your seat (an AI takes over a game in play)")
     )
-    @refusals
+    @refusing
     async def leave(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True)
-        session = await self._game_here(interaction)
+        session = await self.bot.games.channel_game(interaction.channel_id or 0)
         await self.bot.games.leave(session.id, interaction.user.id)
         await self._confirm(interaction, N_("You left the table."))
 
@@ -316,20 +284,20 @@ class Domino(
             Choice(name=locale_str("hard"), value="hard"),
         ]
     )
-    @refusals
+    @refusing
     async def addbot(self, interaction: discord.Interaction, level: str | None = None) -> None:
         await interaction.response.defer(ephemeral=True)
-        session = await self._game_here(interaction)
+        session = await self.bot.games.channel_game(interaction.channel_id or 0)
         await self.bot.games.add_bot(session.id, interaction.user.id, level)
         await self._confirm(interaction, N_("An AI player sits down."))
 
     @app_commands.command(
         name="start", description=locale_str("Start the game when the seats are filled")
     )
-    @refusals
+    @refusing
     async def start(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True)
-        session = await self._game_here(interaction)
+        session = await self.bot.games.channel_game(interaction.channel_id or 0)
         await self.bot.games.start(session.id, interaction.user.id)
         await self._confirm(interaction, N_("The game is on!"))
 
@@ -338,10 +306,10 @@ class Domino(
     @app_commands.command(
         name="hand", description=locale_str("See your tiles (only you can see them)")
     )
-    @refusals
+    @refusing
     async def hand(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        session = await self._game_here(interaction)
+        session = await self.bot.games.channel_game(interaction.channel_id or 0)
         await self._show_hand(interaction, session.id, edit=False)
 
     @app_commands.command(name="play", description=locale_str("Play a tile, e.g. 6-4 east"))
@@ -350,7 +318,7 @@ class Domino(
         end=locale_str("Which end: west, east, north or south (one per tile)"),
         closed=locale_str("Latvian: lay it face down to close the end"),
     )
-    @refusals
+    @refusing
     async def play(
         self,
         interaction: discord.Interaction,
@@ -359,7 +327,7 @@ class Domino(
         closed: bool | None = None,
     ) -> None:
         await interaction.response.defer(ephemeral=True)
-        session = await self._game_here(interaction)
+        session = await self.bot.games.channel_game(interaction.channel_id or 0)
         await self.bot.games.play(
             session.id, interaction.user.id, text=tile, end=end, closed=closed
         )
@@ -367,26 +335,21 @@ class Domino(
 
     @play.autocomplete("tile")
     async def play_tile(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
-        session = await self.bot.games.in_channel(interaction.channel_id or 0)
-        if session is None or session.state is None:
-            return []
-        seat = session.seat_of(interaction.user.id)
-        if seat is None or session.turn != seat:
-            return []
+        moves = await self.bot.games.moves_for(interaction.channel_id or 0, interaction.user.id)
         tr = _tr(interaction)
         wanted = current[:MAX_MOVE_TEXT].strip().lower()
         choices = []
-        for move in session.state.legal_moves():
+        for move in moves:
             key = move_key(move)
             if wanted in key:
                 choices.append(Choice(name=describe(move, tr)[:100], value=key))
         return choices[:25]
 
     @app_commands.command(name="board", description=locale_str("Post the table again"))
-    @refusals
+    @refusing
     async def board(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True)
-        session = await self._game_here(interaction)
+        session = await self.bot.games.channel_game(interaction.channel_id or 0)
         if not await self.publisher.repost(session):
             raise GameError(N_("Discord did not take the table just now. Please try again."))
         await self._confirm(interaction, N_("Here is the table."))
@@ -394,10 +357,10 @@ class Domino(
     @app_commands.command(
         name="end", description=locale_str("End this channel's game (creator or Manage Server)")
     )
-    @refusals
+    @refusing
     async def end(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True)
-        session = await self._game_here(interaction)
+        session = await self.bot.games.channel_game(interaction.channel_id or 0)
         can_manage = bool(interaction.permissions.manage_guild)
         await self.bot.games.end_game(session.id, interaction.user.id, can_manage=can_manage)
         await self._confirm(interaction, N_("The game is over."))
@@ -405,17 +368,14 @@ class Domino(
     @app_commands.command(
         name="export", description=locale_str("Download this channel's match record (JSON)")
     )
-    @refusals
+    @refusing
     async def export(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        session = await self.bot.games.latest_in_channel(interaction.channel_id or 0)
-        if session is None:
-            raise GameError(N_("There is no finished deal to export in this channel yet."))
-        record = self.bot.games.export_record(session)
+        game_id, record = await self.bot.games.export_record(interaction.channel_id or 0)
         data = json.dumps(record, indent=1).encode()
-        file = discord.File(io.BytesIO(data), filename=f"domino-{session.id}.json")
+        file = discord.File(io.BytesIO(data), filename=f"domino-{game_id}.json")
         await interaction.followup.send(
-            _tr(interaction)("The match record of game #{id}.", id=session.id),
+            _tr(interaction)("The match record of game #{id}.", id=game_id),
             file=file,
             ephemeral=True,
         )
@@ -423,7 +383,7 @@ class Domino(
     @app_commands.command(name="rules", description=locale_str("The rules of a game, briefly"))
     @app_commands.describe(game=locale_str("Which game (all four if left out)"))
     @app_commands.choices(game=GAME_CHOICES)
-    @refusals
+    @refusing
     async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
         tr = _tr(interaction)
         if game is not None and game not in RULES_TEXT:
@@ -442,7 +402,7 @@ class Domino(
 
     @settings.command(name="timer", description=locale_str("The default turn timer for new tables"))
     @app_commands.describe(seconds=locale_str("Seconds per turn; 0 turns the timer off"))
-    @refusals
+    @refusing
     async def settings_timer(
         self, interaction: discord.Interaction, seconds: app_commands.Range[int, 0, 3600]
     ) -> None:
@@ -462,11 +422,9 @@ class Domino(
     )
     @app_commands.describe(language=locale_str("The language of tables, turns and summaries"))
     @app_commands.choices(language=LANGUAGE_CHOICES)
-    @refusals
+    @refusing
     async def settings_language(self, interaction: discord.Interaction, language: str) -> None:
         await interaction.response.defer(ephemeral=True)
-        if language != AUTO_LANGUAGE and language not in LANGUAGES:
-            raise GameError(N_("That language is not available."))
         chosen = None if language == AUTO_LANGUAGE else language
         await self.bot.games.settings.set_language(
             _guild(interaction), chosen, can_manage=interaction.permissions.manage_guild
@@ -486,7 +444,7 @@ class Domino(
         name="threads", description=locale_str("Play each new game in its own thread")
     )
     @app_commands.describe(enabled=locale_str("On: each table gets a thread; off: in the channel"))
-    @refusals
+    @refusing
     async def settings_threads(self, interaction: discord.Interaction, enabled: bool) -> None:
         await interaction.response.defer(ephemeral=True)
         await self.bot.games.settings.set_threads(
@@ -549,6 +507,10 @@ class Domino(
     async def cog_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
+        """The one error handler of every /domino command (the stats ones too): a failure
+        is logged and answered with a polite "something went wrong" that shows nothing
+        of the game (:func:`~cogs.domino.replies.reply_error`). Refusals never get here:
+        :func:`~cogs.domino.replies.refusing` answers them as the command's own reply."""
         await reply_error(interaction, error)
 
 

@@ -29,7 +29,7 @@ async def hand_message(session: Session, seen: HandView, tr: Translator) -> dict
     playable = {t for m in legal for t in m.tiles}
     keys = hand_keys(seen.hand, playable)
     # A hand is a small image (a fraction of a millisecond): cheaper here than a thread hop.
-    png = render_hand(seen.hand, playable, keys=keys)
+    png = render_hand(seen.hand, playable, keys=keys, top=session.rules.set)
     view = sent_view()
     token = turn_token(session)
     labels = [_label(m, keys, tr) for m in legal]

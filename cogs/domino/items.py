@@ -1,32 +1,85 @@
 """Buttons and selects that survive restarts: each ``custom_id`` carries the game id.
 
+Every one is a :class:`DominoItem`: its callback asks the cog to act, and a refusal
+or a failure becomes a polite ephemeral reply (:func:`~cogs.domino.replies.reply_error`).
+
 ``domino:<action>:<game>`` for the table's buttons, and for a hand's moves
 ``domino:m:<game>:<turn token>:<move index>`` (a button) or
 ``domino:s:<game>:<turn token>:<page>`` (a select whose values are move indexes).
-The turn token refuses clicks on a hand that is out of date.
+The service refuses a turn token that is out of date.
 """
 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 import discord
 
 from .replies import reply_error
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from bot.client import DominoBot
+
+    from .cog import Domino
+
+ItemT = TypeVar("ItemT", bound=discord.ui.Item[Any], covariant=True)
+
+NO_MATCH = r"(?!)"
+"""The base class's own template: it is never registered, and matches nothing."""
 
 
-class Handler(Protocol):
-    async def on_table_button(
-        self, interaction: discord.Interaction, action: str, game_id: int
-    ) -> None: ...
+class DominoItem(discord.ui.DynamicItem[ItemT], template=NO_MATCH):
+    """A button or select of ours. Subclasses parse their ``custom_id``
+    (``from_custom_id``) and act in :meth:`run`; refusals and failures are answered here."""
 
-    async def on_move(
-        self, interaction: discord.Interaction, game_id: int, token: str, index: int
-    ) -> None: ...
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await self.run(interaction, domino_cog(interaction))
+        except Exception as error:
+            await reply_error(interaction, error)
+
+    async def run(self, interaction: discord.Interaction, cog: Domino) -> None:
+        raise NotImplementedError
+
+
+def domino_cog(interaction: discord.Interaction) -> Domino:
+    cog = cast("DominoBot", interaction.client).get_cog("Domino")
+    assert cog is not None
+    return cast("Domino", cog)
+
+
+def button(
+    custom_id: str,
+    label: str = "…",
+    style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+    disabled: bool = False,
+) -> discord.ui.Button[Any]:
+    return discord.ui.Button(label=label[:80], style=style, disabled=disabled, custom_id=custom_id)
+
+
+def select(
+    custom_id: str, options: Sequence[discord.SelectOption], placeholder: str | None
+) -> discord.ui.Select[Any]:
+    """A select of numbered choices (a placeholder option when rebuilt from a click)."""
+    return discord.ui.Select(
+        custom_id=custom_id,
+        options=list(options) or [discord.SelectOption(label="…", value="0")],
+        placeholder=placeholder,
+    )
+
+
+def options_of(item: discord.ui.Item[Any]) -> list[discord.SelectOption]:
+    return item.options if isinstance(item, discord.ui.Select) else []
+
+
+def chosen_number(item: discord.ui.Select[Any], digits: int) -> int | None:
+    """The chosen value as a number of at most ``digits`` digits (None for anything else:
+    values come back from the client and are checked like any input)."""
+    values = item.values
+    text = values[0] if values else ""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= digits else None
 
 
 def sent_view() -> discord.ui.View:
@@ -41,14 +94,8 @@ def sent_view() -> discord.ui.View:
     return view
 
 
-def _handler(interaction: discord.Interaction) -> Handler:
-    cog = interaction.client.get_cog("Domino")  # type: ignore[attr-defined]
-    assert cog is not None
-    return cog  # type: ignore[no-any-return]
-
-
 class TableButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    DominoItem[discord.ui.Button[Any]],
     template=r"domino:(?P<action>join|leave|addbot|start|hand):(?P<game>\d{1,19})",
 ):
     def __init__(
@@ -59,42 +106,27 @@ class TableButton(
         style: discord.ButtonStyle = discord.ButtonStyle.secondary,
         disabled: bool = False,
     ) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label,
-                style=style,
-                disabled=disabled,
-                custom_id=f"domino:{action}:{game_id}",
-            )
-        )
+        super().__init__(button(f"domino:{action}:{game_id}", label, style, disabled))
         self.game_id = game_id
         self.action = action
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> TableButton:
+    ) -> Self:
         return cls(int(match["game"]), match["action"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await _handler(interaction).on_table_button(interaction, self.action, self.game_id)
-        except Exception as error:
-            await reply_error(interaction, error)
+    async def run(self, interaction: discord.Interaction, cog: Domino) -> None:
+        await cog.on_table_button(interaction, self.action, self.game_id)
 
 
 class MoveButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    DominoItem[discord.ui.Button[Any]],
     template=r"domino:m:(?P<game>\d{1,19}):(?P<token>\d{1,4}\.\d{1,4}):(?P<index>\d{1,4})",
 ):
     def __init__(self, game_id: int, token: str, index: int, label: str = "…") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label[:80],
-                style=discord.ButtonStyle.primary,
-                custom_id=f"domino:m:{game_id}:{token}:{index}",
-            )
-        )
+        custom_id = f"domino:m:{game_id}:{token}:{index}"
+        super().__init__(button(custom_id, label, discord.ButtonStyle.primary))
         self.game_id = game_id
         self.token = token
         self.index = index
@@ -102,18 +134,15 @@ class MoveButton(
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> MoveButton:
+    ) -> Self:
         return cls(int(match["game"]), match["token"], int(match["index"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await _handler(interaction).on_move(interaction, self.game_id, self.token, self.index)
-        except Exception as error:
-            await reply_error(interaction, error)
+    async def run(self, interaction: discord.Interaction, cog: Domino) -> None:
+        await cog.on_move(interaction, self.game_id, self.token, self.index)
 
 
 class MoveSelect(
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    DominoItem[discord.ui.Select[Any]],
     template=r"domino:s:(?P<game>\d{1,19}):(?P<token>\d{1,4}\.\d{1,4}):(?P<page>\d{1,2})",
 ):
     def __init__(
@@ -124,30 +153,19 @@ class MoveSelect(
         options: Sequence[discord.SelectOption] = (),
         placeholder: str | None = None,
     ) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"domino:s:{game_id}:{token}:{page}",
-                options=list(options) or [discord.SelectOption(label="…", value="0")],
-                placeholder=placeholder,
-            )
-        )
+        super().__init__(select(f"domino:s:{game_id}:{token}:{page}", options, placeholder))
         self.game_id = game_id
         self.token = token
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> MoveSelect:
-        options = item.options if isinstance(item, discord.ui.Select) else []
-        return cls(int(match["game"]), match["token"], int(match["page"]), options)
+    ) -> Self:
+        return cls(int(match["game"]), match["token"], int(match["page"]), options_of(item))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        values = self.item.values
-        try:
-            index = int(values[0]) if values and values[0].isdigit() and len(values[0]) < 5 else -1
-            await _handler(interaction).on_move(interaction, self.game_id, self.token, index)
-        except Exception as error:
-            await reply_error(interaction, error)
+    async def run(self, interaction: discord.Interaction, cog: Domino) -> None:
+        index = chosen_number(self.item, 4)
+        await cog.on_move(interaction, self.game_id, self.token, -1 if index is None else index)
 
 
 DYNAMIC_ITEMS = (TableButton, MoveButton, MoveSelect)

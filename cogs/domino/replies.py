@@ -1,10 +1,24 @@
-"""Every refusal and failure becomes a polite ephemeral reply; nothing is lost."""
+"""Every refusal and failure becomes a polite ephemeral reply; nothing is lost.
+
+One path for all of them, :func:`reply_error`: a refusal (a :class:`GameError`) is
+said politely, anything else is logged and answered with a polite "something went
+wrong" that shows nothing of the game. Commands mark their refusals with
+:func:`refusing` (a refusal is an answer, not a bot failure: it never reaches
+discord.py's error handlers); their failures reach the cog's one error handler
+(``Domino.cog_app_command_error``). Buttons and selects answer both in
+:class:`~cogs.domino.items.DominoItem`.
+"""
 
 from __future__ import annotations
 
+import functools
+import inspect
 import logging
+from collections.abc import Callable, Coroutine
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 import discord
+from discord.ext import commands
 
 from bot.games.errors import GameError
 from bot.i18n import Translator
@@ -12,6 +26,10 @@ from bot.i18n import Translator
 from .markup import plain
 
 log = logging.getLogger(__name__)
+
+P = ParamSpec("P")
+CogT = TypeVar("CogT", bound=commands.Cog)
+Handler = Callable[Concatenate[CogT, discord.Interaction, P], Coroutine[Any, Any, None]]
 
 MESSAGE_LIMIT = 2000
 """Discord's limit on a message's text."""
@@ -55,3 +73,21 @@ async def reply_error(interaction: discord.Interaction, error: BaseException) ->
             await interaction.response.send_message(text, ephemeral=True)
     except discord.HTTPException:
         log.warning("could not tell the user about an error")
+
+
+def refusing(func: Handler[CogT, P]) -> Handler[CogT, P]:
+    """A command whose refusals (:class:`GameError`) are polite ephemeral replies."""
+
+    @functools.wraps(func)
+    async def wrapper(
+        cog: CogT, interaction: discord.Interaction, /, *args: P.args, **kw: P.kwargs
+    ) -> None:
+        try:
+            await func(cog, interaction, *args, **kw)
+        except GameError as error:
+            await reply_error(interaction, error)
+
+    # discord.py reads the command's parameters from the signature and resolves their
+    # annotations in the callback's module: resolved here, in the command's own module.
+    wrapper.__signature__ = inspect.signature(func, eval_str=True)  # type: ignore[attr-defined]
+    return wrapper

@@ -15,6 +15,7 @@ from dataclasses import replace
 import discord
 
 from bot.engine import End, MatchState
+from bot.engine.view import public_view
 from bot.games.moves_text import end_name
 from bot.games.session import LOBBY, PLAYING, Session
 from bot.i18n import Translator
@@ -159,7 +160,7 @@ async def board_file(session: Session, tr: Translator) -> discord.File:
     names = [seat_label(session, i, tr) for i in range(len(session.seats))]
     png = await asyncio.to_thread(
         render_board,
-        session.state.deal,
+        public_view(session.state),
         names=names,
         totals=session.state.totals,
         labels=image_labels(tr),
@@ -169,15 +170,15 @@ async def board_file(session: Session, tr: Translator) -> discord.File:
 
 async def table_message(
     session: Session, tr: Translator, lines: list[str]
-) -> tuple[discord.Embed, discord.ui.View | None, list[discord.File]]:
-    """The table (or lobby, or final) message: its embed, buttons and image."""
+) -> tuple[discord.Embed, discord.ui.View, list[discord.File]]:
+    """The table (or lobby, or final) message: its embed, buttons (none once the game
+    is over) and image."""
     if session.status == LOBBY:
         return lobby_embed(session, tr, lines), lobby_view(session, tr), []
     if session.state is None or session.status not in (PLAYING, "finished"):
-        return finished_embed(session, tr, lines), None, []
+        return finished_embed(session, tr, lines), sent_view(), []
     file = await board_file(session, tr)
-    view = table_view(session, tr) if session.status == PLAYING else None
-    return table_embed(session, tr, lines), view, [file]
+    return table_embed(session, tr, lines), table_view(session, tr), [file]
 
 
 async def summary_file(session: Session, number: int, tr: Translator) -> discord.File | None:

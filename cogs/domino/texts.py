@@ -20,7 +20,7 @@ AI_LEVEL_NAMES = {
     "hard": N_("hard"),
 }
 
-# Faithful to RULES.md (§3–§7); each stays well under Discord's 2000 characters.
+# Faithful to docs/RULES.md (each game's section); each stays well under Discord's 2000 characters.
 RULES_TEXT = {
     "block": N_(
         "**Block game** (2–4 players on double-6, up to 6 on double-9 and 8 on double-12). "

@@ -21,7 +21,7 @@ from ai_runner_support import gated_player, log_lines, positions
 
 from bot.engine import view
 from bot.engine.ai import SearchSettings, choose_move
-from bot.games.ai_runner import AiRunner, Decision, default_workers
+from bot.games.ai_runner import WORKER_NICENESS, AiRunner, Decision, default_workers
 
 # A budget, not the clock, ends these searches: the same move in any process.
 SMALL_HARD = SearchSettings(work=15_000, worlds=10_000, seconds=600.0)
@@ -182,6 +182,20 @@ async def test_workers_leave_ctrl_c_to_the_bot(tmp_path: Path):
             open_gate("a")
             assert (await task).move in seen.legal_moves
             assert len(starts(tmp_path)) == 1  # the worker went on: no retry was needed
+
+
+async def test_workers_give_the_bot_the_core_first(tmp_path: Path):
+    seen = view(positions()[0], positions()[0].deal.turn)
+    runner = AiRunner(partial(gated_player, str(tmp_path)), workers=1)
+    with gates(tmp_path) as open_gate:
+        async with running(runner):
+            task = asyncio.create_task(runner.decide(seen, "a", random.Random(1)))
+            await until(lambda: len(starts(tmp_path)) == 1)
+            worker = int(starts(tmp_path)[0].split()[2])
+            ours = os.getpriority(os.PRIO_PROCESS, 0)
+            assert os.getpriority(os.PRIO_PROCESS, worker) == min(19, ours + WORKER_NICENESS)
+            open_gate("a")
+            assert (await task).move in seen.legal_moves
 
 
 async def test_a_worker_that_dies_twice_fails_the_decision_not_the_runner(tmp_path: Path):
