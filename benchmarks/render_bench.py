@@ -15,6 +15,7 @@ busy machine. ``--examples DIR`` also writes the pictures of docs/RENDER.md ther
 from __future__ import annotations
 
 import argparse
+import io
 import random
 import statistics
 import sys
@@ -27,14 +28,15 @@ from PIL import Image
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.engine.deal import Deal
 from bot.engine.match import MatchState, next_deal, play
 from bot.engine.rules import Rules
+from bot.engine.tiles import tile
+from bot.engine.view import public_view
 from render import render_board, render_hand, render_summary
 from render.board import draw_board
 from render.canvas import to_png
 from render.hand import draw_hand
-from render.samples import full_deal, random_match
+from render.samples import HAND_D12, full_match, random_match
 from render.summary import draw_summary
 
 NAMES = ("Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi")
@@ -94,9 +96,10 @@ def percentile(values: list[float], p: int) -> float:
     return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
 
 
-def board_case(name: str, deal: Deal) -> Case:
-    names = NAMES[: deal.rules.players]
-    return Case(name, lambda: draw_board(deal, names=names, title="Block · deal 1"))
+def board_case(name: str, state: MatchState) -> Case:
+    names = NAMES[: state.rules.players]
+    board = public_view(state)
+    return Case(name, lambda: draw_board(board, names=names, title="Block · deal 1"))
 
 
 def random_boards() -> list[Case]:
@@ -107,9 +110,9 @@ def random_boards() -> list[Case]:
         history = len(state.deal.moves())
         for fraction in (0.3, 0.7, 1.0):
             moves = max(1, round(history * fraction))
-            deal = random_match(rules, seed=11, moves=moves).deal
-            tiles = deal.layout.tile_count()
-            cases.append(board_case(f"{label}, {tiles} tiles", deal))
+            state = random_match(rules, seed=11, moves=moves)
+            tiles = state.deal.layout.tile_count()
+            cases.append(board_case(f"{label}, {tiles} tiles", state))
     return cases
 
 
@@ -138,18 +141,64 @@ def write_examples(folder: Path) -> None:
         "board_latvian": (random_match(latvian, seed=210, moves=11), "Latvian · deal 1"),
     }
     for name, (state, title) in boards.items():
-        png = render_board(state.deal, names=NAMES[: state.rules.players], title=title)
+        png = render_board(public_view(state), names=NAMES[: state.rules.players], title=title)
         (folder / f"{name}.png").write_bytes(png)
-    full = full_deal(12, "line", 2)
+    full = public_view(full_match(12, "line", 2))
     png = render_board(full, names=NAMES[:2], title="Double-12 · all 91 tiles")
     (folder / "board_double12.png").write_bytes(png)
     deal = random_match(Rules.make("draw", set=9, players=3), seed=8, moves=3).deal
     legal = {m.tile for m in deal.legal_moves()}
-    (folder / "hand.png").write_bytes(render_hand(deal.hand(deal.turn), legal))
+    (folder / "hand.png").write_bytes(render_hand(deal.hand(deal.turn), legal, top=9))
     state = finished_match(Rules.make("draw", players=4, teams=True, target=25), seed=3, deals=5)
     (folder / "summary.png").write_bytes(render_summary(state, NAMES[:4]))
+    for name, png in after_pictures().items():
+        (folder / f"{name}.png").write_bytes(png)
+        (folder / f"{name}-400.png").write_bytes(as_shown(png))
     for path in sorted(folder.glob("*.png")):
         print(f"wrote {path} ({path.stat().st_size:,} bytes)")
+
+
+def early_d6() -> MatchState:
+    """Three tiles down: the board as a double-6 deal starts."""
+    return random_match(Rules.make("block", players=4, teams=True), seed=4, moves=3)
+
+
+def mid_d6() -> MatchState:
+    """A double-6 teams deal in the middle (13 tiles down): the typical board."""
+    return random_match(Rules.make("block", players=4, teams=True), seed=4, moves=14)
+
+
+def large_d12() -> MatchState:
+    """A three-player double-12 draw deal at its end: 71 tiles down."""
+    return random_match(Rules.make("draw", set=12, players=3), seed=2)
+
+
+HAND_D12_LEGAL = frozenset({tile(10, 10), tile(3, 12), tile(11, 12)})
+
+
+def after_pictures() -> dict[str, bytes]:
+    """The "after" pictures of docs/RENDER.md (the "before" ones are kept as drawn)."""
+
+    def board(state: MatchState) -> bytes:
+        names = NAMES[: state.rules.players]
+        return render_board(public_view(state), names=names, title="Deal 1")
+
+    return {
+        "board-after-early-d6": board(early_d6()),
+        "board-after-d12": board(large_d12()),
+        "hand-after-d12": render_hand(HAND_D12, HAND_D12_LEGAL, top=12),
+    }
+
+
+def as_shown(png: bytes, width: int = 400) -> bytes:
+    """``png`` scaled to ``width`` as Discord shows it (never enlarged)."""
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    if image.width > width:
+        height = round(image.height * width / image.width)
+        image = image.resize((width, height), Image.Resampling.LANCZOS)
+    out = io.BytesIO()
+    image.quantize(256, method=Image.Quantize.FASTOCTREE).save(out, format="PNG", optimize=True)
+    return out.getvalue()
 
 
 def main() -> None:
@@ -166,10 +215,13 @@ def main() -> None:
     legal = {m.tile for m in hand_deal.legal_moves()}
     summary_state = finished_match(Rules.make("draw", players=4, teams=True), seed=3, deals=2)
     cases = [
-        board_case("FULL d6 line, 28 tiles", full_deal(6, "line", 4)),
-        board_case("FULL d6 spinner, 28 tiles", full_deal(6, "spinner", 4)),
-        board_case("FULL d12 line, 91 tiles", full_deal(12, "line", 2)),
-        board_case("FULL d12 spinner, 91 tiles", full_deal(12, "spinner", 8)),
+        board_case("mid-deal d6 teams, 13 tiles", mid_d6()),
+        board_case("end of d12 draw 3p, 71 tiles", large_d12()),
+        Case("hand d12, 12 tiles", lambda: draw_hand(HAND_D12, HAND_D12_LEGAL, top=12)),
+        board_case("FULL d6 line, 28 tiles", full_match(6, "line", 4)),
+        board_case("FULL d6 spinner, 28 tiles", full_match(6, "spinner", 4)),
+        board_case("FULL d12 line, 91 tiles", full_match(12, "line", 2)),
+        board_case("FULL d12 spinner, 91 tiles", full_match(12, "spinner", 8)),
         *random_boards(),
         Case(f"hand, {len(hand)} tiles", lambda: draw_hand(hand, legal)),
         Case("summary, 4 players", lambda: draw_summary(summary_state, NAMES[:4])),

@@ -2,10 +2,14 @@
 
 Knows Pillow and the engine, never Discord. The public API::
 
-    png = render_board(deal, names=names, totals=state.totals, title="Deal 2")
-    png = render_hand(deal.hand(seat), legal_tiles)      # keys: hand_keys(...)
-    png = render_summary(state, names)
-    geometry = board_geometry(deal.layout)               # boxes only, for tests
+    png = render_board(public_view(state), names=names, title="Deal 2")
+    png = render_hand(hand_view(state, seat).hand, legal_tiles, top=rules.set)  # hand_keys
+    png = render_summary(state, names)                   # a finished deal: hands revealed
+    geometry = board_geometry(public_view(state).table, rules.layout)  # boxes only
+
+The board is drawn from the public view (``bot.engine.view.public_view``), so it
+cannot show a hand or a hidden face-down tile; the hand image gets one seat's
+tiles only.
 
 Every word drawn comes from the caller (names, title) or from a :class:`Labels`
 (English by default; ``Labels().translated(tr)`` for another language).

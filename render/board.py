@@ -1,49 +1,65 @@
 """The board image everybody sees each turn: the table, the ends, the players.
 
-The image is public, so it is drawn only from public facts: the layout (with
-face-down tiles drawn as backs), hand sizes, the boneyard size, the history's
-last move and the totals. It never reads a hand.
+The image is public, so it is drawn from the public view of the match
+(:func:`bot.engine.view.public_view`, a spectator's view): the table as a
+spectator sees it (while the deal is in play a face-down tile is a back without
+a tile; once it is over the view reveals it and it is drawn face up, edged
+navy), hand sizes, the boneyard size, the last move and the totals. That view
+holds no hand and no hidden tile, so no path through this module can draw one.
+
+The picture is 4:3 (Discord shows an embed's image in at most 400 x 300 px),
+800 px wide unless the table needs more; the header scales with it and the
+table is framed to what is on it (:mod:`render.geometry`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from PIL import Image
 
-from bot.engine.deal import Deal
-from bot.engine.events import Played
+from bot.engine.moves import End
 from bot.engine.tiles import Tile
+from bot.engine.view import PlayerView, SeenPlay
 
 from . import sprites, theme
 from .canvas import blank, draw_box, draw_text, line_height, to_png
-from .geometry import BoardGeometry, EndMark, board_geometry
-from .header import Chip, draw_header, format_score, header_height, seat_colour
+from .geometry import BoardGeometry, EndMark, PlacedTile, board_geometry
+from .header import Chip, draw_header, format_score, header_height, header_share, seat_colour
 from .labels import ENGLISH, Labels
 
-__all__ = ["draw_board", "last_move_tiles", "render_board"]
+__all__ = [
+    "LastMove",
+    "draw_board",
+    "end_value_size",
+    "last_move",
+    "render_board",
+    "table_geometry",
+]
 
 
 def render_board(
-    deal: Deal,
+    board: PlayerView,
     *,
     names: Sequence[str],
     totals: Sequence[float] | None = None,
     title: str | None = None,
     labels: Labels = ENGLISH,
 ) -> bytes:
-    """The board of ``deal`` as PNG bytes.
+    """The board of the deal in play as PNG bytes, from ``board = public_view(state)``.
 
     ``names`` has one entry per seat. ``totals`` has one entry per side
-    (``deal.rules.sides``); by default the match totals the deal carries
-    (``deal.base_totals`` plus what this deal has scored so far). ``title`` is
-    drawn as given. ``labels`` supplies every other word.
+    (``rules.sides``); by default the match totals of the view (every finished
+    deal plus what the deal in play has scored so far). ``title`` is drawn as
+    given. ``labels`` supplies every other word. A seat's own view is refused:
+    the board is public.
     """
-    return to_png(draw_board(deal, names=names, totals=totals, title=title, labels=labels))
+    return to_png(draw_board(board, names=names, totals=totals, title=title, labels=labels))
 
 
 def draw_board(
-    deal: Deal,
+    board: PlayerView,
     *,
     names: Sequence[str],
     totals: Sequence[float] | None = None,
@@ -51,49 +67,87 @@ def draw_board(
     labels: Labels = ENGLISH,
 ) -> Image.Image:
     """The board as a palette image (what :func:`render_board` encodes)."""
-    rules = deal.rules
+    if board.seat is not None:
+        raise ValueError("the board is public: draw it from public_view(state), not a seat's view")
+    rules = board.rules
     if len(names) != rules.players:
         raise ValueError(f"{rules.players} seats need {rules.players} names, not {len(names)}")
     sides = rules.sides
-    side_totals = list(totals) if totals is not None else _deal_totals(deal)
+    side_totals = list(totals) if totals is not None else list(board.totals)
     if len(side_totals) != len(sides):
         raise ValueError(f"{len(sides)} sides need {len(sides)} totals, not {len(side_totals)}")
 
-    geometry = board_geometry(deal.layout)
     facts: list[tuple[str, str]] = []
     if rules.draws:
-        facts.append((labels.boneyard, str(deal.boneyard_size)))
+        facts.append((labels.boneyard, str(board.boneyard_size)))
     if rules.scoring == "fives":
-        facts.append((labels.count, str(deal.layout.count())))
-    sizes = deal.hand_sizes()
+        facts.append((labels.count, str(board.table.count)))
+    geometry = table_geometry(board, title=title)
+    sizes = board.hand_sizes
     chips = [
         Chip(
             name=names[seat],
             tiles=sizes[seat],
             score=format_score(side_totals[rules.side_of(seat)]),
             colour=seat_colour(seat, rules.teams),
-            to_move=not deal.over and seat == deal.turn,
+            to_move=not board.deal_over and seat == board.turn,
         )
         for seat in range(rules.players)
     ]
-    top = header_height(len(chips), bool(title or facts))
+    top = header_height(len(chips), bool(title or facts), geometry.width)
     im = blank(geometry.width, top + geometry.height)
     draw_header(im, geometry.width, chips, title, facts)
-    draw_table(im, geometry, 0, top, last_move_tiles(deal), labels)
+    faces = sprites.faces_for(rules.set)
+    draw_table(im, geometry, 0, top, last_move(board), labels, faces)
     return im
 
 
-def _deal_totals(deal: Deal) -> list[float]:
-    gained = deal.result.score if deal.result is not None else deal.play_points
-    return [base + g for base, g in zip(deal.base_totals, gained, strict=True)]
+PICTURE_SHAPE = 0.75
+"""The board picture is 4:3 (header included): Discord shows an embed's image in
+at most 400 by 300 pixels, so a 4:3 picture is shown the full 400 wide."""
 
 
-def last_move_tiles(deal: Deal) -> frozenset[Tile]:
-    """The tiles laid by the last move of the deal (several for a latvian doubles move)."""
-    for event in reversed(deal.history):
-        if isinstance(event, Played):
-            return frozenset(p.tile for p in event.move.placements)
-    return frozenset()
+def table_geometry(board: PlayerView, *, title: str | None = None) -> BoardGeometry:
+    """Where the tiles and labels of ``board`` go below its header (what :func:`draw_board` uses).
+
+    The table's frame is the part of a 4:3 picture the header leaves; its shape
+    depends only on the players and whether the header has a line for the
+    title or the boneyard and count, so it stays the same all game.
+    """
+    rules = board.rules
+    has_info = bool(title) or rules.draws or rules.scoring == "fives"
+    shape = PICTURE_SHAPE - header_share(rules.players, has_info)
+    return board_geometry(board.table, rules.layout, shape=shape)
+
+
+@dataclass(frozen=True, slots=True)
+class LastMove:
+    """What the last move laid (several tiles for a latvian doubles move), to be lit."""
+
+    tiles: frozenset[Tile]
+    """The tiles the viewer can see."""
+    hidden_ends: frozenset[End]
+    """Ends it closed with a tile the viewer may not see (always the outermost of its arm)."""
+
+    def lit(self, placed: PlacedTile) -> bool:
+        if placed.tile is None:
+            return placed.chain in self.hidden_ends
+        return placed.tile in self.tiles
+
+
+NO_MOVE = LastMove(frozenset(), frozenset())
+
+
+def last_move(board: PlayerView) -> LastMove:
+    """What the last move of the deal laid."""
+    for event in reversed(board.history):
+        if isinstance(event, SeenPlay):
+            ps = event.placements
+            return LastMove(
+                frozenset(p.tile for p in ps if p.tile is not None),
+                frozenset(p.end for p in ps if p.tile is None and p.end is not None),
+            )
+    return NO_MOVE
 
 
 def draw_table(
@@ -101,24 +155,40 @@ def draw_table(
     geometry: BoardGeometry,
     left: int,
     top: int,
-    fresh: frozenset[Tile],
+    fresh: LastMove,
     labels: Labels,
+    faces: sprites.Faces = "pips",
 ) -> None:
     """Paste the tiles and end labels of ``geometry`` with its corner at ``left``, ``top``."""
     unit = geometry.unit
     for placed in geometry.tiles:
-        is_fresh = placed.tile in fresh
-        if placed.closed:  # face down: never draw its numbers
+        is_fresh = fresh.lit(placed)
+        if placed.tile is None:  # face down and hidden: never draw its numbers
             style: sprites.Style = "fresh_back" if is_fresh else "back"
             sprite = sprites.tile_sprite(0, 0, placed.vertical, unit, style)
         else:
+            assert placed.first is not None  # face up: both numbers are seen
+            assert placed.second is not None
+            if is_fresh:
+                style = "fresh"
+            else:  # a tile laid face down is turned up when the deal is over
+                style = "revealed" if placed.closed else "face"
             sprite = sprites.tile_sprite(
-                placed.first, placed.second, placed.vertical, unit, "fresh" if is_fresh else "face"
+                placed.first, placed.second, placed.vertical, unit, style, theme.FELT, faces
             )
         box = placed.box
         im.paste(sprite.image, (left + box.x, top + box.y), sprite.mask)
     for mark in geometry.ends:
         _draw_end(im, mark, left, top, unit, labels)
+
+
+def _label_inset(unit: int) -> int:
+    return max(2, unit // 10)
+
+
+def end_value_size(unit: int) -> int:
+    """The size of an end label's number (``east 5``) on a board of ``unit``."""
+    return max(10, round((unit - 2 * _label_inset(unit)) * 0.78))
 
 
 def _end_name(names: tuple[str, str], width: int, size: int) -> tuple[str, int]:
@@ -134,7 +204,7 @@ def _end_name(names: tuple[str, str], width: int, size: int) -> tuple[str, int]:
 def _draw_end(
     im: Image.Image, mark: EndMark, left: int, top: int, unit: int, labels: Labels
 ) -> None:
-    inset = max(2, unit // 10)
+    inset = _label_inset(unit)
     box = mark.box
     x, y = left + box.x + inset, top + box.y + inset
     w, h = box.w - 2 * inset, box.h - 2 * inset
@@ -159,7 +229,7 @@ def _draw_end(
             )
         return
     value = str(mark.value)
-    value_size = max(10, round(h * 0.78))
+    value_size = end_value_size(unit)
     value_w = sprites.text_width(value, value_size, True)
     gap = max(3, h // 6)
     name_text, name_size = _end_name(

@@ -1,10 +1,12 @@
 """Where every tile of a layout goes: pure geometry, no drawing.
 
-:func:`board_geometry` turns a :class:`~bot.engine.layout.Layout` into boxes in
-pixels: one per tile on the table and one per end label. Tests check these boxes
-directly (no overlap, inside the canvas) without decoding any image.
+:func:`board_geometry` turns a table as somebody sees it (a
+:class:`~bot.engine.view.TableView`: a face-down tile the viewer may not see has
+no tile and no far number) into boxes in pixels: one per tile on the table and
+one per end label. Tests check these boxes directly (no overlap, inside the
+canvas) without decoding any image.
 
-How the table is laid out (RULES.md §2):
+How the table is laid out (the table of RULES.md#what-every-game-shares, drawn):
 
 - The *centre* tile sits in the middle of the board: the lead, or the spinner
   once there is one (a spinner laid on an arm re-roots the picture: the tiles
@@ -19,35 +21,57 @@ How the table is laid out (RULES.md §2):
   gives west the whole upper half and east the whole lower half.
 - Doubles lie crosswise, except face-down tiles, which always lie lengthwise so
   that their shape does not tell a double from the rest.
-- The grid is measured in *units* (half a tile's length). Boards grow through
-  a ladder of grid sizes; the first that holds every chain (and a free slot
-  for each end's label) wins. Pixel unit sizes are even, so every box lands on
-  whole pixels.
+- Lengths are in *units* (half a tile's length). How far a chain runs before
+  it turns (its *reach*: west and east share one, north and south another,
+  at least 9 and 5 units) is chosen so the framed picture gets the largest
+  unit; of equal choices the shortest reach wins, so the chains keep their
+  corners from move to move until the unit has to drop. Each chain keeps to
+  its half or quarter whatever the reach, so the choice is a search over
+  reaches, each chain laid once per reach (:func:`_arrange`).
+- The picture is *framed*: cropped to what is on the table (tiles and
+  labels, with a margin) and scaled, so that Discord's small preview shows
+  big tiles while there are few and the whole table as it grows. The frame
+  has a fixed shape (``shape``: height over width, the table's part of a
+  picture of fixed proportions), so the image keeps its size from move to
+  move; only the unit steps down a short ladder (:data:`UNITS`). The centre
+  tile stays in the middle of the frame unless the tiles would leave it.
+  Past the smallest unit the picture widens instead (big double-12 boards).
+  Pixel units are even, so every box lands on whole pixels.
 
 Everything here is computed in half-units (integers) and scaled at the end.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+import math
+from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import count
 from typing import NamedTuple
 
-from bot.engine.layout import NOT_OPEN, Layout
 from bot.engine.moves import End
+from bot.engine.rules import LayoutKind
 from bot.engine.tiles import Tile
+from bot.engine.view import SeenLaid, TableView
 
-__all__ = ["BoardGeometry", "Box", "EndMark", "PlacedTile", "board_geometry", "grid_sizes"]
+__all__ = ["UNITS", "BoardGeometry", "Box", "EndMark", "PlacedTile", "board_geometry"]
 
 MIN_GRID = 18
-"""Width of the smallest grid, in units (a tile is 2 units long)."""
-TARGET_WIDTH = 1200
-"""Pixel width the board aims for; the unit shrinks down to MIN_UNIT, then the board widens."""
-MAX_UNIT = 64
-MIN_UNIT = 30
+"""Twice the shortest reach of the west and east chains, in units (a tile is 2 units
+long); north and south reach at least ``shape`` times as far."""
+SHAPE = 0.6
+"""Height over width of the table's frame when the caller gives none."""
+MIN_WIDTH = 800
+"""Width of the frame in pixels (twice what Discord shows); only boards that do
+not fit at the smallest unit are wider."""
+UNITS = (64, 60, 56, 52, 48, 44, 40, 38, 36, 34, 32, 30)
+"""The pixel units a board may use, largest first: few sizes, so few sprites to cache."""
+MIN_UNIT = UNITS[-1]
+WIDEN_STEP = 2 * MIN_UNIT
+"""A board too big for ``MIN_WIDTH`` at ``MIN_UNIT`` widens by whole tiles."""
 MARGIN = 1
-"""Free border around the board, in half-units."""
+"""Taken off the shortest reaches, in half-units."""
+FRAME_MARGIN = 1
+"""Free border around the tiles and labels inside the frame, in half-units."""
 
 # Lengths in half-units: a tile lengthwise is 4 long and 2 across; a crosswise double 2 by 4.
 _LONG, _SHORT = 4, 2
@@ -87,11 +111,15 @@ class Box:
 class PlacedTile:
     """A tile on the board: its box, and the number on each half as drawn."""
 
-    tile: Tile
+    tile: Tile | None
+    """``None`` for a face-down tile the viewer may not see."""
     box: Box
-    first: int
-    """The number on the left half (horizontal tile) or the top half (vertical tile)."""
-    second: int
+    first: int | None
+    """The number on the left half (horizontal tile) or the top half (vertical tile).
+
+    ``None`` where the viewer may not see it (the far half of a hidden face-down tile).
+    """
+    second: int | None
     closed: bool
     """Face down: draw its back, never its numbers."""
     chain: End | None
@@ -131,10 +159,15 @@ class BoardGeometry:
 class _Link(NamedTuple):
     """A tile of a chain as seen walking outwards from the centre."""
 
-    tile: Tile
-    near: int
-    far: int
+    tile: Tile | None
+    """``None``: face down, and hidden from the viewer."""
+    near: int | None
+    far: int | None
     closed: bool
+
+
+def _link(laid: SeenLaid) -> _Link:
+    return _Link(laid.tile, laid.inner, laid.outer, laid.closed)
 
 
 class _Piece(NamedTuple):
@@ -175,55 +208,51 @@ class _Chains(NamedTuple):
     pinwheel: bool
 
 
-def grid_sizes() -> Iterator[tuple[int, int, int]]:
-    """The ladder of board sizes: ``(width in units, height in units, pixels per unit)``."""
-    for step in count():
-        grid_w = MIN_GRID + 2 * step
-        grid_h = grid_w * 5 // 8
-        unit = max(MIN_UNIT, min(MAX_UNIT, TARGET_WIDTH // grid_w)) // 2 * 2
-        yield grid_w, grid_h, unit
+def board_geometry(
+    table: TableView,
+    kind: LayoutKind,
+    max_grid: int = 400,
+    *,
+    shape: float = SHAPE,
+    min_width: int = MIN_WIDTH,
+) -> BoardGeometry:
+    """The boxes of every tile and end label of ``table``, framed to fit what is on it.
 
-
-def board_geometry(layout: Layout, max_grid: int = 400) -> BoardGeometry:
-    """The boxes of every tile and end label of ``layout``, on the smallest grid that holds them."""
-    if layout.lead is None:
-        grid_w, grid_h, unit = next(grid_sizes())
-        return BoardGeometry(grid_w * unit, grid_h * unit, unit, (), ())
-    chains = _chains(layout)
-    shown = {
-        end: (None if layout.closed[end] else value, layout.closed[end])
-        for end, value in enumerate(layout.values)
-        if value != NOT_OPEN
+    ``kind`` is how the table is laid out (``rules.layout``). The frame is
+    ``min_width`` pixels wide (wider only if the table does not fit at the
+    smallest unit) and ``shape`` times as high. ``max_grid`` bounds how far (in
+    units) a chain may run before it must turn.
+    """
+    if table.lead is None:
+        return BoardGeometry(min_width, round(min_width * shape), UNITS[0], (), ())
+    chains = _chains(table, kind)
+    shown: dict[int, tuple[int | None, bool]] = {
+        end: (value, False) for end, value in table.ends.items()
     }
-    for grid_w, grid_h, unit in grid_sizes():
-        if grid_w > max_grid:
-            break
-        placed = _place(chains, shown, grid_w * 2, grid_h * 2)
-        if placed is not None:
-            pieces, labels = placed
-            return _to_pixels(pieces, labels, shown, grid_w, grid_h, unit)
-    raise ValueError(f"no board up to {max_grid} units wide holds this layout")
+    shown.update((end, (None, True)) for end in table.closed)
+    pieces, labels = _arrange(chains, shown, shape, min_width, max_grid)
+    return _frame(pieces, labels, shown, shape, min_width)
 
 
 # -- chains ------------------------------------------------------------------
 
 
-def _chains(layout: Layout) -> _Chains:
-    lead = layout.lead
+def _chains(table: TableView, kind: LayoutKind) -> _Chains:
+    lead = table.lead
     assert lead is not None
-    arms = layout.arms
-    as_is = {end: [_Link(*laid) for laid in arms[end]] for end in End}
+    arms = table.arms
+    as_is = {end: [_link(laid) for laid in arms[end]] for end in End}
     lead_link = _Link(lead.tile, lead.inner, lead.outer, False)
-    if layout.kind == "hub":
+    if kind == "hub":
         return _Chains(lead_link, as_is, True)
-    if layout.kind == "line" or layout.spinner is None:
+    if kind == "line" or table.spinner is None:
         return _Chains(lead_link, {End.WEST: as_is[End.WEST], End.EAST: as_is[End.EAST]}, False)
-    if layout.spinner_arm is None:
+    if table.spinner_arm is None:
         return _Chains(lead_link, as_is, True)
     # The spinner lies on an arm: walk from it back through the lead to the other arm.
-    side = layout.spinner_arm
+    side = table.spinner_arm
     other = End.EAST if side == End.WEST else End.WEST
-    k = layout.spinner_index
+    k = table.spinner_index
     arm = arms[side]
     back = [_Link(t.tile, t.outer, t.inner, t.closed) for t in reversed(arm[:k])]
     if side == End.WEST:
@@ -231,7 +260,7 @@ def _chains(layout: Layout) -> _Chains:
     else:
         through = _Link(lead.tile, lead.outer, lead.inner, False)
     chains = dict(as_is)
-    chains[side] = [_Link(*t) for t in arm[k + 1 :]]
+    chains[side] = [_link(t) for t in arm[k + 1 :]]
     chains[other] = [*back, through, *as_is[other]]
     centre = arm[k]
     return _Chains(_Link(centre.tile, centre.inner, centre.outer, False), chains, True)
@@ -239,7 +268,12 @@ def _chains(layout: Layout) -> _Chains:
 
 def _crosswise(link: _Link, previous_crosswise: bool) -> bool:
     """Doubles lie across the chain; face-down tiles never do (their shape would tell)."""
-    return link.tile.is_double and not link.closed and not previous_crosswise
+    return not link.closed and _is_double(link) and not previous_crosswise
+
+
+def _is_double(link: _Link) -> bool:
+    """Whether a tile the viewer can see is a double (a hidden one never counts as one)."""
+    return link.tile is not None and link.tile.is_double
 
 
 # -- placing -----------------------------------------------------------------
@@ -248,41 +282,225 @@ _NEXT = _Link(Tile(1), 0, 1, False)
 """A stand-in lengthwise tile: where it would go is where the end's label goes."""
 
 
-def _place(
+_FREE = 1 << 30
+"""No bound: where a chain's rows stack, it may go as far as it needs."""
+
+
+class _Lane(NamedTuple):
+    """One chain laid with a given reach: its pieces, label and extent on screen."""
+
+    pieces: list[_Piece]
+    label: tuple[int, int, int, int] | None
+    extent: tuple[int, int, int, int]
+    """``(x1, x2, y1, y2)`` in half-units around the centre, label included."""
+    straight: bool
+    """No row turned: a longer reach lays it the same way."""
+
+
+class _Option(NamedTuple):
+    """The west and east (or north and south) chains laid with one reach."""
+
+    reach: int
+    extent: tuple[int, int, int, int]
+    """Their extent with the centre tile's, in half-units."""
+    lanes: list[_Lane]
+
+
+REACH_STEP = 4
+"""Reaches tried, in half-units: every second unit (an eighth of the reach when longer)."""
+
+
+def _arrange(
     chains: _Chains,
     shown: dict[int, tuple[int | None, bool]],
-    width: int,
-    height: int,
-) -> tuple[list[tuple[End | None, _Piece]], dict[End, tuple[int, int, int, int]]] | None:
-    """Place every chain on a board of ``width`` by ``height`` half-units.
+    shape: float,
+    min_width: int,
+    max_grid: int,
+) -> tuple[list[tuple[End | None, _Piece]], dict[End, tuple[int, int, int, int]]]:
+    """Choose how far the chains run before they turn, so the framed board is largest.
 
-    ``None`` if some chain (or its end's label) does not fit.
+    West and east chains run up to ``reach_w`` half-units from the centre, north
+    and south up to ``reach_h``. A chain's rows never meet another chain's
+    (each has its half or quarter of the board), so each chain is laid once
+    per reach and the candidates only combine extents. Of the reaches that
+    give the largest unit (then the narrowest picture), the shortest win: as
+    tiles are added the chains keep their turns until the unit has to drop.
     """
-    centre_cross = chains.centre.tile.is_double
-    half_w = width // 2 - MARGIN
-    half_h = height // 2 - MARGIN
-    # The centre's box is fixed (see _to_pixels); its piece only carries the tile.
+    centre_cross = _is_double(chains.centre)
+    centre = (-1, 1, -2, 2) if centre_cross else (-2, 2, -1, 1)
+    ends = [end for end in End if end in chains.arms]
+    across: list[End] = [e for e in ends if e in (End.WEST, End.EAST)]
+    upright: list[End] = [e for e in ends if e in (End.NORTH, End.SOUTH)]
+    height = round(min_width * shape)
+    upper = (len(UNITS) + 1, 0)  # the best score found so far: a bound for pruning
+
+    cache: dict[tuple[End, int], _Lane | None] = {}
+    doubles = {end: _doubles(chains.arms[end]) for end in ends}
+
+    def lay(end: End, reach: int) -> _Lane | None:
+        if (end, reach) not in cache:
+            cache[end, reach] = _lane(chains, end, reach, end in shown, centre_cross, doubles[end])
+        return cache[end, reach]
+
+    def option(group: list[End], reach: int, straight: dict[End, _Lane]) -> _Option | None:
+        lanes = []
+        for end in group:
+            lane = straight.get(end) or lay(end, reach)
+            if lane is None:
+                return None
+            if lane.straight:  # a chain laid straight stays so at longer reaches
+                straight[end] = lane
+            lanes.append(lane)
+        return _Option(reach, _union([centre, *(lane.extent for lane in lanes)]), lanes)
+
+    def score(row: _Option, column: _Option) -> tuple[int, int]:
+        a, b = row.extent, column.extent
+        box = (min(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), max(a[3], b[3]))
+        return _score(box, height, min_width)
+
+    def reaches(group: list[End], first: int, other: _Option | None) -> list[_Option]:
+        """The options of ``group``, shortest reach first, while one could still win."""
+        nonlocal upper
+        found: list[_Option] = []
+        straight: dict[End, _Lane] = {}
+        reach = first
+        while reach < 2 * max_grid:
+            got = option(group, reach, straight)
+            reach += max(REACH_STEP, reach // 8 // 2 * 2)  # finer where a step matters more
+            if got is None:
+                continue
+            if other is None:
+                return [got]
+            found.append(got)
+            upper = min(upper, score(got, other) if group is across else score(other, got))
+            if len(straight) == len(group):
+                break
+            # From here on a chain that still turns runs to within a tile of the reach,
+            # unless it is laid straight (its length): the group is at least that long,
+            # and once that alone frames worse than a choice already found, stop.
+            least = max(
+                min(reach - 2 * _SHORT + 1, _straight_length(doubles[end], end in shown))
+                for end in group
+                if end not in straight
+            )
+            alone = (0, least, 0, 0) if group is across else (0, 0, 0, least)
+            if _score(alone, height, min_width) > upper:
+                break
+        return found
+
+    first_w = MIN_GRID - MARGIN
+    first_h = max(MIN_GRID // 2, round(MIN_GRID * shape)) - MARGIN
+    none = _Option(first_h, centre, [])
+    seed_row = reaches(across, first_w, None)
+    seed_column = reaches(upright, first_h, None) if upright else [none]
+    if not seed_row or not seed_column:
+        raise ValueError(f"no board up to {max_grid} units wide holds this layout")
+    rows = reaches(across, seed_row[0].reach, seed_column[0])
+    columns = reaches(upright, seed_column[0].reach, rows[0]) if upright else [none]
+    best: tuple[int, int] | None = None
+    pick = (rows[0], columns[0])
+    for row in rows:
+        for column in columns:
+            fit = score(row, column)
+            if best is None or fit < best:
+                best, pick = fit, (row, column)
     out: list[tuple[End | None, _Piece]] = [(None, _Piece(chains.centre, 0, 0, 0, 0, False, 1))]
     labels: dict[End, tuple[int, int, int, int]] = {}
-    for end in End:
-        chain = chains.arms.get(end)
-        if chain is None:
-            continue
-        horizontal = end in (End.WEST, End.EAST)
-        if horizontal:
-            a0 = 1 if centre_cross else 2
-            a_max, b_max = half_w, half_h
-            a_min = 2 if chains.pinwheel else -half_w
-        else:
-            a0, a_max, b_max, a_min = 2, half_h, half_w, 2
-        snake = _snake(chain, a0, a_max, a_min, b_max, labelled=end in shown, horizontal=horizontal)
-        if snake is None:
-            return None
-        pieces, label = snake
-        out.extend((end, p) for p in pieces)
-        if label is not None:
-            labels[end] = label
+    laid = dict(zip(across, pick[0].lanes, strict=True))
+    laid.update(zip(upright, pick[1].lanes, strict=True))
+    for end in ends:
+        lane = laid[end]
+        out.extend((end, piece) for piece in lane.pieces)
+        if lane.label is not None:
+            labels[end] = lane.label
     return out, labels
+
+
+def _doubles(chain: Sequence[_Link]) -> tuple[bool, ...]:
+    """For each link, whether it is a double that may lie across (never a face-down one)."""
+    return tuple(_crosswise(link, False) for link in chain)
+
+
+def _straight_length(doubles: Sequence[bool], labelled: bool) -> int:
+    """How far a chain laid straight out reaches (half-units; its label's slot included)."""
+    previous = False
+    length = 2 * _LONG if labelled else _LONG
+    for double in doubles:
+        previous = double and not previous
+        length += _SHORT if previous else _LONG
+    return length
+
+
+def _lane(
+    chains: _Chains,
+    end: End,
+    reach: int,
+    labelled: bool,
+    centre_cross: bool,
+    doubles: Sequence[bool],
+) -> _Lane | None:
+    horizontal = end in (End.WEST, End.EAST)
+    a0 = (1 if centre_cross else 2) if horizontal else 2
+    a_min = -reach if horizontal and not chains.pinwheel else 2
+    snake = _snake(
+        chains.arms[end],
+        a0,
+        reach,
+        a_min,
+        _FREE,
+        labelled=labelled,
+        horizontal=horizontal,
+        doubles=doubles,
+    )
+    if snake is None:
+        return None
+    pieces, label, straight = snake
+    a1s = [p.a1 for p in pieces]
+    a2s = [p.a2 for p in pieces]
+    b1s = [p.b1 for p in pieces]
+    b2s = [p.b2 for p in pieces]
+    if label is not None:
+        a1s.append(label[0])
+        a2s.append(label[1])
+        b1s.append(label[2])
+        b2s.append(label[3])
+    if not a1s:
+        return _Lane(pieces, label, (0, 0, 0, 0), straight)
+    extent = _to_screen(_FRAMES[end], min(a1s), max(a2s), min(b1s), max(b2s))
+    return _Lane(pieces, label, extent, straight)
+
+
+def _union(boxes: Sequence[tuple[int, int, int, int]]) -> tuple[int, int, int, int]:
+    return (
+        min(b[0] for b in boxes),
+        max(b[1] for b in boxes),
+        min(b[2] for b in boxes),
+        max(b[3] for b in boxes),
+    )
+
+
+def _score(box: tuple[int, int, int, int], height: int, min_width: int) -> tuple[int, int]:
+    """How a frame around ``box`` (half-units) comes out: (rank of its unit, its width).
+
+    Smaller is better; ``height`` is the frame's height at ``min_width``.
+    """
+    w = box[1] - box[0] + 2 * FRAME_MARGIN
+    h = box[3] - box[2] + 2 * FRAME_MARGIN
+    largest = min(2 * min_width // w, 2 * height // h)
+    for rank, unit in enumerate(UNITS):
+        if unit <= largest:
+            return rank, min_width
+    half = MIN_UNIT // 2
+    need = max(w * half, math.ceil(h * half * min_width / height))
+    return len(UNITS), min_width + math.ceil((need - min_width) / WIDEN_STEP) * WIDEN_STEP
+
+
+def _scale(w: int, h: int, shape: float, min_width: int) -> tuple[int, int]:
+    """The unit and picture width for ``w`` by ``h`` half-units in a frame of ``shape``."""
+    rank, width = _score(
+        (0, w - 2 * FRAME_MARGIN, 0, h - 2 * FRAME_MARGIN), round(min_width * shape), min_width
+    )
+    return (UNITS[rank] if rank < len(UNITS) else MIN_UNIT), width
 
 
 def _snake(
@@ -294,11 +512,17 @@ def _snake(
     *,
     labelled: bool,
     horizontal: bool,
-) -> tuple[list[_Piece], tuple[int, int, int, int] | None] | None:
+    doubles: Sequence[bool] | None = None,
+) -> tuple[list[_Piece], tuple[int, int, int, int] | None, bool] | None:
     """Lay one chain in its local frame; ``None`` if it does not fit.
 
-    Returns the pieces and, when ``labelled``, the label box ``(a1, a2, b1, b2)``.
+    Returns the pieces, when ``labelled`` the label box ``(a1, a2, b1, b2)``, and
+    whether the chain runs straight (no corner, its label's slot included, and the
+    label not pushed back from ``a_max``): then a longer ``a_max`` lays it the same.
+    ``doubles`` (:func:`_doubles` of the chain) saves working them out again.
     """
+    if doubles is None:
+        doubles = _doubles(chain)
     pieces: list[_Piece] = []
     sign, axis, cursor = 1, 0, a0
     last_across = 0  # how far across the last tile of the current row reaches (0: row empty)
@@ -306,9 +530,11 @@ def _snake(
     previous_cross = False
     items = [*chain, _NEXT] if labelled else list(chain)
     slot: _Piece | None = None
+    count = len(chain)
     for index, link in enumerate(items):
-        is_next = labelled and index == len(chain)
-        cross = _crosswise(link, previous_cross) and not is_next and pending is None
+        is_next = index == count
+        # Doubles lie across the chain (not two in a row, not at a corner).
+        cross = not is_next and doubles[index] and not previous_cross and pending is None
         previous_cross = cross
         if pending is not None:
             a1, a2, b1 = pending
@@ -346,9 +572,18 @@ def _snake(
         else:
             pieces.append(piece)
     if slot is None:
-        return pieces, None
-    label = _label_box(slot, horizontal, min(a_min, a0), a_max, b_max)
-    return None if label is None else (pieces, label)
+        return pieces, None, not any(p.climb for p in pieces)
+    a_lo, a_hi = min(a_min, a0), a_max
+    if slot.climb:  # the slot turns a corner: keep the label within the row it ends
+        if sign < 0:  # the row ran outwards (the corner turned the sign)
+            a_hi = min(a_hi, slot.a2)
+        else:
+            a_lo = max(a_lo, slot.a1)
+    label = _label_box(slot, horizontal, a_lo, a_hi, b_max)
+    if label is None:
+        return None
+    straight = not slot.climb and not any(p.climb for p in pieces) and label[1] < a_max
+    return pieces, label, straight
 
 
 def _back(a1: int, a2: int, sign: int) -> int:
@@ -377,49 +612,63 @@ def _label_box(
 # -- to pixels ---------------------------------------------------------------
 
 
-def _to_pixels(
+_HalfBox = tuple[int, int, int, int]
+"""``(x1, x2, y1, y2)`` in half-units, around the centre tile's middle."""
+
+
+def _frame(
     pieces: list[tuple[End | None, _Piece]],
     labels: dict[End, tuple[int, int, int, int]],
     shown: dict[int, tuple[int | None, bool]],
-    grid_w: int,
-    grid_h: int,
-    unit: int,
+    shape: float,
+    min_width: int,
 ) -> BoardGeometry:
-    cx, cy = grid_w, grid_h  # the centre, in half-units
-    half = unit // 2
-    tiles = []
+    """Crop the placed pieces and labels to a frame of ``shape``, at the largest unit that fits."""
+    tiles: list[tuple[End | None, _Piece, _HalfBox]] = []
     for end, piece in pieces:
-        link = piece.link
         if end is None:  # the centre tile: a double stands upright, any other tile lies flat
-            if link.tile.is_double:
-                box = _box(cx - 1, cx + 1, cy - 2, cy + 2, half)
-            else:
-                box = _box(cx - 2, cx + 2, cy - 1, cy + 1, half)
-            tiles.append(PlacedTile(link.tile, box, link.near, link.far, False, None))
+            box = (-1, 1, -2, 2) if _is_double(piece.link) else (-2, 2, -1, 1)
+        else:
+            box = _to_screen(_FRAMES[end], piece.a1, piece.a2, piece.b1, piece.b2)
+        tiles.append((end, piece, box))
+    marks = {end: _to_screen(_FRAMES[end], *label) for end, label in labels.items()}
+    every = [box for _, _, box in tiles] + list(marks.values())
+    x1 = min(b[0] for b in every) - FRAME_MARGIN
+    x2 = max(b[1] for b in every) + FRAME_MARGIN
+    y1 = min(b[2] for b in every) - FRAME_MARGIN
+    y2 = max(b[3] for b in every) + FRAME_MARGIN
+    unit, width = _scale(x2 - x1, y2 - y1, shape, min_width)
+    half = unit // 2
+    height = max(round(width * shape), (y2 - y1) * half)
+    # The centre tile's middle sits in the middle of the frame, unless that crops a tile.
+    ox = min(max(width // 2, -x1 * half), width - x2 * half)
+    oy = min(max(height // 2, -y1 * half), height - y2 * half)
+
+    def to_px(b: _HalfBox) -> Box:
+        return Box(ox + b[0] * half, oy + b[2] * half, (b[1] - b[0]) * half, (b[3] - b[2]) * half)
+
+    placed = []
+    for end, piece, box in tiles:
+        link = piece.link
+        if end is None:
+            placed.append(PlacedTile(link.tile, to_px(box), link.near, link.far, False, None))
             continue
         frame = _FRAMES[end]
-        x1, x2, y1, y2 = _to_screen(frame, piece.a1, piece.a2, piece.b1, piece.b2)
-        box = _box(cx + x1, cx + x2, cy + y1, cy + y2, half)
         if piece.climb:
             tx, ty = frame.sx, frame.sy
         else:
             tx, ty = frame.fx * piece.sign, frame.fy * piece.sign
         forward = tx > 0 or ty > 0  # travelling right or down: the near half comes first
         first, second = (link.near, link.far) if forward else (link.far, link.near)
-        tiles.append(PlacedTile(link.tile, box, first, second, link.closed, end))
+        placed.append(PlacedTile(link.tile, to_px(box), first, second, link.closed, end))
     ends = []
-    for end, (a1, a2, b1, b2) in labels.items():
-        x1, x2, y1, y2 = _to_screen(_FRAMES[end], a1, a2, b1, b2)
+    for end, box in marks.items():
         value, closed = shown[end]
-        ends.append(EndMark(end, value, closed, _box(cx + x1, cx + x2, cy + y1, cy + y2, half)))
-    return BoardGeometry(grid_w * unit, grid_h * unit, unit, tuple(tiles), tuple(ends))
+        ends.append(EndMark(end, value, closed, to_px(box)))
+    return BoardGeometry(width, height, unit, tuple(placed), tuple(ends))
 
 
 def _to_screen(frame: _Frame, a1: int, a2: int, b1: int, b2: int) -> tuple[int, int, int, int]:
     xs = (frame.fx * a1 + frame.sx * b1, frame.fx * a2 + frame.sx * b2)
     ys = (frame.fy * a1 + frame.sy * b1, frame.fy * a2 + frame.sy * b2)
     return min(xs), max(xs), min(ys), max(ys)
-
-
-def _box(x1: int, x2: int, y1: int, y2: int, half: int) -> Box:
-    return Box(x1 * half, y1 * half, (x2 - x1) * half, (y2 - y1) * half)

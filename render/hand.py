@@ -18,7 +18,7 @@ from bot.engine.tiles import Tile
 from . import sprites, theme
 from .canvas import blank, draw_box, draw_text, line_height, to_png
 
-__all__ = ["draw_hand", "hand_keys", "render_hand"]
+__all__ = ["draw_hand", "hand_keys", "hand_rows", "render_hand"]
 
 UNIT = 44
 PAD = 18
@@ -52,13 +52,24 @@ def render_hand(
     legal: Collection[Tile] = frozenset(),
     *,
     keys: Mapping[Tile, str] | None = None,
+    top: int | None = None,
 ) -> bytes:
-    """A hand as PNG bytes: the tiles standing in a row (wrapping every 10).
+    """A hand as PNG bytes: the tiles standing in rows of equal length (at most 10).
 
     Tiles in ``legal`` are lit and labelled with ``keys`` (default
     :func:`hand_keys`); when ``legal`` is not empty the others are dimmed.
+    ``top`` is the set's top number (``rules.set``): double-9 and double-12
+    hands show numerals, as their boards do. Without it, a hand holding a
+    number above 6 shows numerals.
     """
-    return to_png(draw_hand(tiles, legal, keys=keys))
+    return to_png(draw_hand(tiles, legal, keys=keys, top=top))
+
+
+def hand_rows(count: int) -> list[int]:
+    """How many tiles each row holds: as few rows as fit ``PER_ROW``, equally long."""
+    rows = max(1, -(-count // PER_ROW))
+    per_row = -(-count // rows) if count else 0
+    return [min(per_row, count - i * per_row) for i in range(rows)]
 
 
 def draw_hand(
@@ -66,6 +77,7 @@ def draw_hand(
     legal: Collection[Tile] = frozenset(),
     *,
     keys: Mapping[Tile, str] | None = None,
+    top: int | None = None,
 ) -> Image.Image:
     """The hand as a palette image (what :func:`render_hand` encodes)."""
     stray = [str(t) for t in legal if t not in tiles]
@@ -73,19 +85,23 @@ def draw_hand(
         raise ValueError(f"legal tiles not in the hand: {', '.join(stray)}")
     if keys is None:
         keys = hand_keys(tiles, legal)
-    columns = max(1, min(PER_ROW, len(tiles)))
-    rows = max(1, -(-len(tiles) // PER_ROW))
+    if top is None:
+        top = max((t.high for t in tiles), default=6)
+    faces = sprites.faces_for(top)
+    per_row = max(1, hand_rows(len(tiles))[0])
+    columns = max(1, min(per_row, len(tiles)))
+    rows = len(hand_rows(len(tiles)))
     pitch_x = UNIT + GAP
     pitch_y = 2 * UNIT + KEY_HEIGHT + GAP + 6
     width = 2 * PAD + columns * pitch_x - GAP
     height = 2 * PAD + rows * pitch_y - GAP
     im = blank(width, height)
     for i, t in enumerate(tiles):
-        x = PAD + (i % PER_ROW) * pitch_x
-        y = PAD + (i // PER_ROW) * pitch_y
+        x = PAD + (i % per_row) * pitch_x
+        y = PAD + (i // per_row) * pitch_y
         playable = t in legal
         style: sprites.Style = "fresh" if playable else ("dim" if legal else "face")
-        sprite = sprites.tile_sprite(t.low, t.high, True, UNIT, style)
+        sprite = sprites.tile_sprite(t.low, t.high, True, UNIT, style, theme.FELT, faces)
         im.paste(sprite.image, (x, y), sprite.mask)
         key = keys.get(t)
         if key:

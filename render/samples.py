@@ -1,6 +1,7 @@
 """Sample deals for tests, benchmarks and the documentation's pictures.
 
-:func:`full_deal` lays a whole set (28 or 91 tiles) as one board. The tiles
+:func:`full_deal` lays a whole set (28 or 91 tiles) as one board (:func:`full_match`
+holds it as a match, to draw from its public view). The tiles
 follow an Eulerian circuit of the set, a chain through all tiles starting and
 ending on the top double. One exists for double-6 and double-12, where every
 number appears an even number of times (counting a double twice); double-9
@@ -15,12 +16,12 @@ import random
 from itertools import pairwise
 
 from bot.engine.deal import Deal
-from bot.engine.match import MatchState, new_match, play
+from bot.engine.match import MatchState, decide_match, new_match, play
 from bot.engine.moves import End, Move, Placement
 from bot.engine.rules import LayoutKind, Rules
 from bot.engine.tiles import Tile, full_set, tile
 
-__all__ = ["full_deal", "random_match"]
+__all__ = ["full_deal", "full_match", "random_match"]
 
 
 def random_match(rules: Rules, seed: int, moves: int | None = None) -> MatchState:
@@ -110,3 +111,28 @@ def full_deal(top: int = 6, kind: LayoutKind = "line", players: int = 2) -> Deal
         else:
             deal.push(move)
     return deal
+
+
+def full_match(top: int = 6, kind: LayoutKind = "line", players: int = 2) -> MatchState:
+    """:func:`full_deal` as the one deal of a match (what pictures are drawn from)."""
+    deal = full_deal(top, kind, players)
+    assert deal.result is not None
+    return MatchState(deal.rules, (deal,), outcome=decide_match(deal.rules, [deal.result]))
+
+
+HAND_D12 = (
+    tile(0, 12),
+    tile(7, 9),
+    tile(8, 11),
+    tile(10, 10),
+    tile(3, 12),
+    tile(5, 6),
+    tile(11, 12),
+    tile(2, 9),
+    tile(1, 7),
+    tile(6, 8),
+    tile(4, 10),
+    tile(9, 12),
+)
+"""Twelve tiles of double-12 (three of them, 10-10, 3-12 and 11-12, playable in the
+samples): a hand that needs numerals above 6."""

@@ -16,25 +16,47 @@ from PIL import Image, ImageDraw
 from . import theme
 from .theme import Colour
 
-__all__ = ["Sprite", "Style", "box_sprite", "fit_text", "text_sprite", "tile_sprite"]
+__all__ = [
+    "Faces",
+    "Sprite",
+    "Style",
+    "box_sprite",
+    "faces_for",
+    "fit_text",
+    "numeral_height",
+    "pip_diameter",
+    "text_sprite",
+    "tile_sprite",
+]
 
-Style = Literal["face", "fresh", "dim", "back", "fresh_back"]
-"""``fresh``: laid by the last move; ``dim``: in a hand, not playable now; ``*back``: face down."""
+Style = Literal["face", "fresh", "dim", "revealed", "back", "fresh_back"]
+"""``fresh``: laid by the last move; ``dim``: in a hand, not playable now;
+``revealed``: laid face down, turned up now that the deal is over; ``*back``: face down."""
+
+Faces = Literal["pips", "numerals"]
+"""How a half shows its number: pips (double-6), or a numeral (double-9 and double-12,
+whose 7-12 pips are a speckle at the size Discord shows a board)."""
+
+
+def faces_for(top: int) -> Faces:
+    """Pips for a double-6 set, numerals for the bigger sets."""
+    return "pips" if top <= 6 else "numerals"
+
 
 _SCALE = 4
 
 # Pip centres on a half of a vertical tile, as fractions of the half's side.
-_C3 = (0.25, 0.5, 0.75)
+_C3 = (0.22, 0.5, 0.78)
 _X4 = (0.22, 0.5, 0.78)
 _Y4 = (0.19, 0.397, 0.603, 0.81)
 _PIPS: dict[int, tuple[tuple[float, float], ...]] = {
     0: (),
     1: ((0.5, 0.5),),
-    2: ((0.75, 0.25), (0.25, 0.75)),
-    3: ((0.75, 0.25), (0.5, 0.5), (0.25, 0.75)),
-    4: ((0.25, 0.25), (0.75, 0.25), (0.25, 0.75), (0.75, 0.75)),
-    5: ((0.25, 0.25), (0.75, 0.25), (0.5, 0.5), (0.25, 0.75), (0.75, 0.75)),
-    6: tuple((x, y) for x in (0.25, 0.75) for y in _C3),
+    2: ((0.76, 0.24), (0.24, 0.76)),
+    3: ((0.76, 0.24), (0.5, 0.5), (0.24, 0.76)),
+    4: ((0.26, 0.26), (0.74, 0.26), (0.26, 0.74), (0.74, 0.74)),
+    5: ((0.24, 0.24), (0.76, 0.24), (0.5, 0.5), (0.24, 0.76), (0.76, 0.76)),
+    6: tuple((x, y) for x in (0.27, 0.73) for y in _C3),
     7: (*((x, y) for x in (0.25, 0.75) for y in _C3), (0.5, 0.5)),
     8: tuple((x, y) for x in _C3 for y in _C3 if (x, y) != (0.5, 0.5)),
     9: tuple((x, y) for x in _C3 for y in _C3),
@@ -62,9 +84,45 @@ _STYLES: dict[str, _TileColours] = {
     "face": _TileColours(theme.FACE, theme.EDGE, theme.PIP, 1 / 28),
     "fresh": _TileColours(theme.FACE_FRESH, theme.EDGE_FRESH, theme.PIP, 1 / 12),
     "dim": _TileColours(theme.FACE_DIM, theme.EDGE, theme.PIP_DIM, 1 / 28),
+    "revealed": _TileColours(theme.FACE, theme.BACK, theme.PIP, 1 / 12),
     "back": _TileColours(theme.BACK, theme.EDGE, theme.BACK_LINE, 1 / 28),
     "fresh_back": _TileColours(theme.BACK, theme.EDGE_FRESH, theme.BACK_LINE, 1 / 12),
 }
+
+
+def _gap(unit: int) -> int:
+    """Felt between a tile's cell and its face, on each side."""
+    return max(2, round(unit * 0.06))
+
+
+def _edge(unit: int, style: Style) -> int:
+    return max(1, round(unit * _STYLES[style].edge_width))
+
+
+def face_inset(unit: int) -> int:
+    """From a tile's cell to the inside of its (plain) face, on each side, in pixels."""
+    return _gap(unit) + _edge(unit, "face")
+
+
+def half_side(unit: int) -> float:
+    """The side of the square a half's pips or numeral are laid out in, in pixels: the
+    inside of a plain tile's half (a lit tile's thicker edge does not shrink them)."""
+    inner = unit - 2 * _gap(unit) - 2 * _edge(unit, "face")
+    return min(float(inner), (2 * unit - 2 * _gap(unit) - 2 * _edge(unit, "face")) / 2)
+
+
+PIP_RADIUS = 0.11
+"""Pip radius for 0-6, as a share of the half's side (bigger than 7-12's, which crowd)."""
+PIP_RADIUS_CROWDED = 0.068
+NUMERAL_HEIGHT = 0.72
+"""A numeral's digits are this share of the half's side tall."""
+NUMERAL_SQUEEZE = 0.68
+"""Two-digit numerals are drawn this much narrower, so 10-12 fit a half at full height."""
+
+
+def pip_diameter(unit: int) -> float:
+    """How wide a pip of 0-6 is drawn at ``unit``, in pixels (before anti-aliasing)."""
+    return 2 * PIP_RADIUS * (half_side(unit) - 1 / _SCALE)
 
 
 @lru_cache(maxsize=4096)
@@ -75,21 +133,22 @@ def tile_sprite(
     unit: int,
     style: Style = "face",
     background: Colour = theme.FELT,
+    faces: Faces = "pips",
 ) -> Sprite:
     """A tile filling a cell of 1x2 units (``vertical``) or 2x1 units.
 
     ``first`` is the number on the top (vertical) or left half; face-down
-    styles ignore both numbers.
+    styles ignore both numbers. ``faces`` draws the numbers as pips or numerals.
     """
     cell_w, cell_h = (unit, 2 * unit) if vertical else (2 * unit, unit)
     s = _SCALE
-    gap = max(2, round(unit * 0.06))
+    gap = _gap(unit)
     shadow = max(1, round(unit * 0.05))
     face_box = (gap * s, gap * s, (cell_w - gap) * s - 1, (cell_h - gap) * s - 1)
     shadow_box = tuple(v + shadow * s for v in face_box)
     radius = max(2, round(unit * 0.14)) * s
     colours = _STYLES[style]
-    edge = max(1, round(unit * colours.edge_width)) * s
+    edge = _edge(unit, style) * s
 
     big = Image.new("RGB", (cell_w * s, cell_h * s), background)
     draw = ImageDraw.Draw(big)
@@ -101,7 +160,12 @@ def tile_sprite(
     if style in ("back", "fresh_back"):
         _draw_back(draw, inner, unit * s)
     else:
-        _draw_face(draw, inner, vertical, first, second, unit * s, colours.pip)
+        side = round(half_side(unit) * s) - 1  # as a plain tile's: a lit edge does not shrink it
+        # Numerals fill their halves: a darker divider keeps "12|10" from reading "1210".
+        divider = colours.edge if faces == "numerals" else theme.DIVIDER
+        _draw_face(
+            big, inner, vertical, (first, second), unit * s, side, colours.pip, faces, divider
+        )
     image = theme.to_palette(big.reduce(s))
 
     mask_big = Image.new("L", big.size, 0)
@@ -113,35 +177,85 @@ def tile_sprite(
 
 
 def _draw_face(
-    draw: ImageDraw.ImageDraw,
+    big: Image.Image,
     inner: tuple[int, int, int, int],
     vertical: bool,
-    first: int,
-    second: int,
+    numbers: tuple[int, int],
     unit: int,
+    side: int,
     pip: Colour,
+    faces: Faces,
+    divider: Colour,
 ) -> None:
+    """Pips or numerals laid out in a square of ``side`` in the middle of each half."""
+    draw = ImageDraw.Draw(big)
     x0, y0, x1, y1 = (float(v) for v in inner)
     w, h = x1 - x0, y1 - y0
     line = max(1, round(unit / 24))
     inset = round(unit * 0.14)
     if vertical:
         mid = y0 + h / 2
-        draw.line((x0 + inset, mid, x1 - inset, mid), fill=theme.DIVIDER, width=line)
+        draw.line((x0 + inset, mid, x1 - inset, mid), fill=divider, width=line)
         halves = ((x0, y0, w, h / 2), (x0, mid, w, h / 2))
     else:
         mid = x0 + w / 2
-        draw.line((mid, y0 + inset, mid, y1 - inset), fill=theme.DIVIDER, width=line)
+        draw.line((mid, y0 + inset, mid, y1 - inset), fill=divider, width=line)
         halves = ((x0, y0, w / 2, h), (mid, y0, w / 2, h))
-    for number, (hx, hy, hw, hh) in zip((first, second), halves, strict=True):
-        side = min(hw, hh)
-        radius = side * (0.085 if number <= 9 else 0.068)
+    for number, (hx, hy, hw, hh) in zip(numbers, halves, strict=True):
+        if faces == "numerals":
+            if number:  # a blank half stays blank
+                mask = _numeral_mask(number, side)
+                left = round(hx + (hw - mask.width) / 2)
+                top = round(hy + (hh - mask.height) / 2)
+                big.paste(pip, (left, top, left + mask.width, top + mask.height), mask)
+            continue
+        radius = side * (PIP_RADIUS if number <= 6 else PIP_RADIUS_CROWDED)
         for fx, fy in _PIPS[number]:
             if not vertical:
                 fx, fy = fy, fx
             cx = hx + (hw - side) / 2 + fx * side
             cy = hy + (hh - side) / 2 + fy * side
             draw.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), fill=pip)
+
+
+@lru_cache(maxsize=512)
+def _numeral_mask(number: int, side: int) -> Image.Image:
+    """``number`` in bold digits ``NUMERAL_HEIGHT`` of ``side`` tall, cropped to its ink.
+
+    Drawn at the sprite's 4x scale; two digits are squeezed to fit the half.
+    """
+    target = NUMERAL_HEIGHT * side
+    text = str(number)
+    size = max(4, round(target / _digit_height_share()))
+    font = theme.font(size, True)
+    left, top, right, bottom = font.getbbox(text)
+    mask = Image.new("L", (int(right - left) + 4, int(bottom - top) + 4), 0)
+    ImageDraw.Draw(mask).text((2 - left, 2 - top), text, font=font, fill=255)
+    ink = mask.getbbox()
+    if ink is not None:
+        mask = mask.crop(ink)
+    if len(text) > 1:
+        squeezed = max(1, round(mask.width * NUMERAL_SQUEEZE))
+        mask = mask.resize((squeezed, mask.height), Image.Resampling.BILINEAR)
+    return mask
+
+
+@lru_cache(maxsize=1)
+def _digit_height_share() -> float:
+    """How tall flat-topped digits are inked, as a share of the font size (0.73 for DejaVu;
+    round ones overshoot a little)."""
+    font = theme.font(100, True)
+    mask = Image.new("L", (400, 200), 0)
+    ImageDraw.Draw(mask).text((10, 10), "1457", font=font, fill=255)
+    ink = mask.getbbox()
+    return (ink[3] - ink[1]) / 100 if ink else 0.75
+
+
+def numeral_height(unit: int) -> int:
+    """How tall the shortest numeral (1-12) is drawn at ``unit``, in whole pixels of ink."""
+    side = round(half_side(unit) * _SCALE) - 1  # as tile_sprite lays it out
+    shortest = min(_numeral_mask(n, side).height for n in range(1, 13))
+    return shortest // _SCALE
 
 
 def _draw_back(draw: ImageDraw.ImageDraw, inner: tuple[int, int, int, int], unit: int) -> None:

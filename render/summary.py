@@ -3,6 +3,14 @@
 One card per side. Each seat gets a line with its name and pips (the side's
 deal score and total on its first line) and, below it, its revealed hand across
 the card's width: narrow enough to stay readable on a phone.
+
+Unlike the board, the summary takes the :class:`MatchState` itself: it is shown
+once a deal is over, when every hand of that deal is revealed. It reads only
+what is public by then: the rules, the finished deals' results (their revealed
+hands and pips), the totals, the place points and the winners. It never reads
+the deal in play (``state.deal``, its hands or the boneyard). The spectator view
+would not do: it has no place points. The cog passes the state cut after the
+deal to show (:func:`cogs.domino.table.summary_file`).
 """
 
 from __future__ import annotations
@@ -28,8 +36,9 @@ TITLE_SIZE = 34
 HEAD_SIZE = 22
 NAME_SIZE = 30
 NUMBER_SIZE = 30
-MINI = 30
-"""Unit of the revealed tiles (a tile is 2 units long)."""
+MINI = 34
+"""Unit of the revealed tiles (a tile is 2 units long): at 400 px wide a double-6
+pip is 3 px across and a double-12 numeral 10 px tall."""
 MINI_GAP = 6
 LINE_GAP = 8
 SIDE_GAP = 12
@@ -52,6 +61,8 @@ class _Columns:
     headings: tuple[str, ...]
     per_line: int
     """Revealed tiles per line."""
+    faces: sprites.Faces
+    """Pips or numerals, as the board of the set shows them."""
 
     def seat_height(self, tiles: int) -> int:
         lines = -(-tiles // self.per_line)
@@ -100,7 +111,7 @@ def draw_summary(
     numbers_right = tuple(right - (len(headings) - 1 - i) * NUMBER_W for i in range(len(headings)))
     pips_right = numbers_right[0] - NUMBER_W
     per_line = (right - INDENT + MINI_GAP) // (2 * MINI + MINI_GAP)
-    columns = _Columns(pips_right, numbers_right, headings, per_line)
+    columns = _Columns(pips_right, numbers_right, headings, per_line, sprites.faces_for(rules.set))
 
     sides = rules.sides
     heights = [
@@ -219,7 +230,9 @@ def _draw_side(
         )
         tiles_top = top + name_line + LINE_GAP
         for i, t in enumerate(result.hands[seat]):
-            sprite = sprites.tile_sprite(t.low, t.high, False, MINI, "face", theme.ROW)
+            sprite = sprites.tile_sprite(
+                t.low, t.high, False, MINI, "face", theme.ROW, columns.faces
+            )
             x = INDENT + (i % columns.per_line) * (2 * MINI + MINI_GAP)
             im.paste(
                 sprite.image,

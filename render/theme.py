@@ -26,11 +26,12 @@ FELT: Colour = (22, 96, 60)
 FELT_DARK: Colour = (15, 72, 44)
 FACE: Colour = (248, 243, 228)
 FACE_FRESH: Colour = (255, 226, 130)
-FACE_DIM: Colour = (170, 168, 158)
+FACE_DIM: Colour = (168, 174, 182)
 EDGE: Colour = (84, 76, 62)
 EDGE_FRESH: Colour = (200, 120, 0)
 PIP: Colour = (26, 26, 30)
-PIP_DIM: Colour = (84, 84, 84)
+PIP_DIM: Colour = (58, 58, 62)
+"""On ``FACE_DIM``: a WCAG contrast of 5, so a greyed tile's numbers still read."""
 DIVIDER: Colour = (160, 148, 124)
 BACK: Colour = (36, 52, 96)
 BACK_LINE: Colour = (96, 118, 168)
@@ -100,6 +101,8 @@ _RAMPS: tuple[tuple[Colour, Colour], ...] = (
     (BACK, BACK_LINE),
     (BACK, EDGE),
     (BACK, EDGE_FRESH),
+    (FACE, BACK),
+    (BACK, FELT),
     (TEXT, LABEL),
     (TEXT, LABEL_CLOSED),
     (TEXT_MUTED, LABEL),

@@ -1,9 +1,15 @@
-"""The board image: valid, small, deterministic, and blind to hidden tiles."""
+"""The board image: valid, small, deterministic, and blind to hidden tiles.
+
+The board is drawn from the public view (``public_view(state)``), which holds no
+hand and no hidden face-down tile; these tests also change what is hidden in the
+state and check that not one byte of the image changes.
+"""
 
 from __future__ import annotations
 
 import io
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -16,18 +22,34 @@ from bot.engine.match import MatchState, new_match, play
 from bot.engine.moves import End, Move, Placement
 from bot.engine.rules import Rules
 from bot.engine.tiles import Tile, tile
+from bot.engine.view import PlayerView, public_view, view
 from render import sprites, theme
-from render.board import draw_board, last_move_tiles, render_board
-from render.geometry import board_geometry
+from render.board import draw_board, last_move, render_board, table_geometry
+from render.geometry import BoardGeometry
 from render.labels import Labels
-from render.samples import full_deal, random_match
+from render.samples import full_match, random_match
 
 NAMES = ("Alice", "Bob", "Carol", "Dmitrijs Ozoliņš", "Eve", "Frank", "Grace", "Heidi")
 LIMIT = 150 * 1024
 
 
-def names_for(deal: Deal) -> tuple[str, ...]:
-    return NAMES[: deal.rules.players]
+def names_for(state: MatchState) -> tuple[str, ...]:
+    return NAMES[: state.rules.players]
+
+
+def board(state: MatchState, **kwargs: Any) -> bytes:
+    """The board image of ``state`` (from its public view), named ``NAMES``."""
+    return render_board(public_view(state), names=names_for(state), **kwargs)
+
+
+def geometry(state: MatchState, title: str | None = None) -> BoardGeometry:
+    """The table's geometry as the board of ``state`` lays it out below its header."""
+    return table_geometry(public_view(state), title=title)
+
+
+def with_deal(state: MatchState, deal: Deal) -> MatchState:
+    """``state`` with ``deal`` in place of the deal in play."""
+    return replace(state, deals=(*state.deals[:-1], deal))
 
 
 def decode(data: bytes) -> Image.Image:
@@ -37,12 +59,12 @@ def decode(data: bytes) -> Image.Image:
     return im
 
 
-def sample_deals() -> list[Deal]:
-    deals = [
-        full_deal(6, "line", 4),
-        full_deal(6, "spinner", 2),
-        full_deal(12, "line", 2),
-        full_deal(12, "spinner", 4),
+def sample_states() -> list[MatchState]:
+    states = [
+        full_match(6, "line", 4),
+        full_match(6, "spinner", 2),
+        full_match(12, "line", 2),
+        full_match(12, "spinner", 4),
     ]
     for game, options in (
         ("block", {"players": 4, "teams": True}),
@@ -51,37 +73,40 @@ def sample_deals() -> list[Deal]:
         ("draw", {"set": 12, "players": 8, "layout": "spinner"}),
         ("draw", {"set": 9, "players": 5}),
     ):
-        deals.append(random_match(Rules.make(game, **options), seed=2).deal)
-        deals.append(random_match(Rules.make(game, **options), seed=2, moves=3).deal)
-    return deals
+        states.append(random_match(Rules.make(game, **options), seed=2))
+        states.append(random_match(Rules.make(game, **options), seed=2, moves=3))
+    return states
 
 
-@pytest.mark.parametrize("deal", sample_deals(), ids=lambda d: f"{d.rules.game}")
-def test_board_is_a_small_png_of_the_geometry_below_a_header(deal: Deal) -> None:
-    data = render_board(deal, names=names_for(deal), title="Deal 1")
+@pytest.mark.parametrize("state", sample_states(), ids=lambda s: f"{s.rules.game}")
+def test_board_is_a_small_png_of_the_geometry_below_a_header(state: MatchState) -> None:
+    data = board(state, title="Deal 1")
     assert len(data) <= LIMIT
     im = decode(data)
-    g = board_geometry(deal.layout)
+    g = geometry(state, title="Deal 1")
     assert im.width == g.width
     assert im.height > g.height
     assert im.mode == "P"
-    assert im.width / im.height <= 16 / 9
+    assert abs(im.height - im.width * 3 / 4) <= 2  # 4:3, shown 400 wide by Discord
 
 
 def test_same_state_same_bytes() -> None:
-    deal = random_match(Rules.make("allfives", players=4, teams=True), seed=9).deal
-    first = render_board(deal, names=names_for(deal), totals=(35, 120))
-    assert render_board(deal.copy(), names=names_for(deal), totals=(35, 120)) == first
-    assert render_board(deal, names=names_for(deal), totals=(35, 125)) != first
+    state = random_match(Rules.make("allfives", players=4, teams=True), seed=9)
+    first = board(state, totals=(35, 120))
+    assert board(with_deal(state, state.deal.copy()), totals=(35, 120)) == first
+    assert board(state, totals=(35, 125)) != first
 
 
-def test_default_totals_are_the_deal_totals() -> None:
+def test_default_totals_are_the_match_totals() -> None:
     rules = Rules.make("allfives", players=2)
     state = random_match(rules, seed=4, moves=12)
-    names = names_for(state.deal)
-    assert render_board(state.deal, names=names) == render_board(
-        state.deal, names=names, totals=state.totals
-    )
+    assert board(state) == board(state, totals=state.totals)
+
+
+def test_a_seats_view_is_refused() -> None:
+    state = random_match(Rules.make("block", players=2), seed=1, moves=2)
+    with pytest.raises(ValueError, match="public"):
+        render_board(view(state, 0), names=names_for(state))
 
 
 def _swap_hidden_tile(deal: Deal) -> Deal:
@@ -102,10 +127,10 @@ def _swap_hidden_tile(deal: Deal) -> Deal:
 
 
 def test_hidden_hands_do_not_change_the_board() -> None:
-    deal = random_match(Rules.make("draw", players=3), seed=1, moves=5).deal
-    twin = _swap_hidden_tile(deal)
-    names = names_for(deal)
-    assert render_board(twin, names=names) == render_board(deal, names=names)
+    state = random_match(Rules.make("draw", players=3), seed=1, moves=5)
+    twin = with_deal(state, _swap_hidden_tile(state.deal))
+    assert public_view(twin) == public_view(state)
+    assert board(twin) == board(state)
 
 
 def _closed_tile_state() -> tuple[MatchState, End]:
@@ -147,24 +172,47 @@ def test_face_down_tiles_never_show() -> None:
     state, end = _closed_tile_state()
     deal = state.deal
     inner = deal.layout.arms[end][-1].inner
-    names = names_for(deal)
-    shown = render_board(deal, names=names)
+    shown = board(state)
+    hidden = public_view(state)
+    backs = [p for p in geometry(state).tiles if p.tile is None]
+    assert backs
+    assert all(p.closed and None in (p.first, p.second) for p in backs)  # the far half
+    assert [p.tile for p in geometry(state).tiles if p.chain == end][-1] is None
+    assert last_move(hidden).hidden_ends == {end}
     for other in (tile(inner, inner), tile(inner, (inner + 3) % 7)):
-        assert render_board(_with_closed_tile(deal, end, other), names=names) == shown
+        twin = with_deal(state, _with_closed_tile(deal, end, other))
+        assert public_view(twin) == hidden
+        assert board(twin) == shown
+
+
+def _lit(im: Image.Image, top: int, g: BoardGeometry, colour: tuple[int, int, int]) -> list[bool]:
+    """For each tile of ``g``, whether ``colour`` shows in its box."""
+    lit = theme.index(colour)
+    out = []
+    for placed in g.tiles:
+        b = placed.box
+        crop = im.crop((b.x, top + b.y, b.right, top + b.bottom))
+        out.append(lit in {i for _, i in crop.getcolors(256) or []})
+    return out
 
 
 def test_last_move_is_lit() -> None:
-    deal = random_match(Rules.make("block", players=2), seed=3, moves=6).deal
-    fresh = last_move_tiles(deal)
-    assert len(fresh) == 1
-    im = draw_board(deal, names=names_for(deal))
-    top = im.height - board_geometry(deal.layout).height
-    lit = theme.index(theme.FACE_FRESH)
-    for placed in board_geometry(deal.layout).tiles:
-        b = placed.box
-        crop = im.crop((b.x, top + b.y, b.right, top + b.bottom))
-        has_lit_face = lit in {i for _, i in crop.getcolors(256) or []}
-        assert has_lit_face == (placed.tile in fresh)
+    state = random_match(Rules.make("block", players=2), seed=3, moves=6)
+    fresh = last_move(public_view(state))
+    assert len(fresh.tiles) == 1
+    assert not fresh.hidden_ends
+    im = draw_board(public_view(state), names=names_for(state))
+    g = geometry(state)
+    lit = _lit(im, im.height - g.height, g, theme.FACE_FRESH)
+    assert lit == [placed.tile in fresh.tiles for placed in g.tiles]
+
+
+def test_a_hidden_face_down_tile_is_lit_as_a_back() -> None:
+    state, end = _closed_tile_state()
+    im = draw_board(public_view(state), names=names_for(state))
+    g = geometry(state)
+    lit = _lit(im, im.height - g.height, g, theme.EDGE_FRESH)
+    assert lit == [placed.tile is None and placed.chain == end for placed in g.tiles]
 
 
 def test_latvian_doubles_move_lights_every_tile() -> None:
@@ -177,34 +225,38 @@ def test_latvian_doubles_move_lights_every_tile() -> None:
             several = [m for m in moves if len(m.placements) > 1]
             if several:
                 state = play(state, several[0])
-                assert last_move_tiles(state.deal) == frozenset(several[0].tiles)
+                seen = last_move(view(state, state.deal.history[-1].seat))
+                assert seen.tiles == frozenset(several[0].tiles)
+                public = last_move(public_view(state))
+                face_up = {p.tile for p in several[0].placements if not p.closed}
+                face_down = {p.end for p in several[0].placements if p.closed}
+                assert public.tiles == face_up
+                assert public.hidden_ends == face_down
                 return
             state = play(state, rng.choice(moves))
     raise AssertionError("no move laid several doubles")
 
 
 def test_words_come_from_the_labels() -> None:
-    deal = random_match(Rules.make("allfives", players=2), seed=6, moves=8).deal
-    names = names_for(deal)
-    english = render_board(deal, names=names)
+    state = random_match(Rules.make("allfives", players=2), seed=6, moves=8)
+    english = board(state)
     latvian = Labels(west="rietumi", east="austrumi", boneyard="Kaudze", count="Summa")
-    assert render_board(deal, names=names, labels=latvian) != english
-    assert render_board(deal, names=names, labels=Labels()) == english
+    assert board(state, labels=latvian) != english
+    assert board(state, labels=Labels()) == english
 
 
 def test_wrong_names_or_totals_are_refused() -> None:
-    deal = random_match(Rules.make("block", players=3), seed=1, moves=2).deal
+    seen: PlayerView = public_view(random_match(Rules.make("block", players=3), seed=1, moves=2))
     with pytest.raises(ValueError, match="names"):
-        render_board(deal, names=("Alice", "Bob"))
+        render_board(seen, names=("Alice", "Bob"))
     with pytest.raises(ValueError, match="totals"):
-        render_board(deal, names=NAMES[:3], totals=(1, 2))
+        render_board(seen, names=NAMES[:3], totals=(1, 2))
 
 
 def test_empty_table_renders() -> None:
-    rules = Rules.make("allfives", players=2)
-    deal = new_match(rules, random.Random(1)).deal
-    assert deal.layout.lead is None
-    decode(render_board(deal, names=names_for(deal)))
+    state = new_match(Rules.make("allfives", players=2), random.Random(1))
+    assert state.deal.layout.lead is None
+    decode(board(state))
 
 
 def _clear_text_caches() -> None:
@@ -228,12 +280,12 @@ def test_renders_without_dejavu(monkeypatch: pytest.MonkeyPatch) -> None:
             raise OSError("cannot open resource")
         return real(font, *args, **kwargs)  # type: ignore[arg-type]
 
-    deal = random_match(Rules.make("allfives", players=2), seed=6, moves=8).deal
-    with_dejavu = render_board(deal, names=names_for(deal))
+    state = random_match(Rules.make("allfives", players=2), seed=6, moves=8)
+    with_dejavu = board(state)
     _clear_text_caches()
     monkeypatch.setattr(ImageFont, "truetype", missing)
     try:
-        data = render_board(deal, names=names_for(deal))
+        data = board(state)
         font = theme.font(20)
         assert not isinstance(font, ImageFont.FreeTypeFont) or font.getname()[0] != "DejaVu Sans"
     finally:
@@ -241,3 +293,51 @@ def test_renders_without_dejavu(monkeypatch: pytest.MonkeyPatch) -> None:
         _clear_text_caches()
     assert decode(data).size == decode(with_dejavu).size
     assert data != with_dejavu
+
+
+def _finished_with_face_down_tiles() -> tuple[MatchState, MatchState]:
+    """A latvian deal that ended with tiles face down on the table, and the state before
+    its last move."""
+    rules = Rules.make("latvian", players=3)
+    for seed in range(300):
+        rng = random.Random(seed)
+        state = new_match(rules, rng)
+        before = state
+        while not state.deal.over:
+            moves = state.legal_moves()
+            closing = [m for m in moves if any(p.closed for p in m.placements)]
+            before = state
+            state = play(state, closing[0] if closing and rng.random() < 0.3 else rng.choice(moves))
+        if sum(laid.closed for arm in state.deal.layout.arms for laid in arm) >= 2:
+            return before, state
+    raise AssertionError("no deal ended with a tile face down")
+
+
+def test_face_down_tiles_are_turned_up_when_the_deal_is_over() -> None:
+    before, after = _finished_with_face_down_tiles()
+    hidden = [p for p in geometry(before).tiles if p.closed]
+    assert hidden
+    assert all(p.tile is None for p in hidden)  # in play: backs
+    shown = [p for p in geometry(after).tiles if p.closed]
+    assert len(shown) >= len(hidden)
+    assert all(p.tile is not None and None not in (p.first, p.second) for p in shown)
+
+    im = draw_board(public_view(after), names=names_for(after))
+    g = geometry(after)
+    top = im.height - g.height
+    fresh = last_move(public_view(after)).tiles
+    checked = 0
+    for placed in shown:
+        if placed.tile in fresh:
+            continue  # the last move is lit gold like any other
+        checked += 1
+        b = placed.box
+        crop = im.crop((b.x, top + b.y, b.right, top + b.bottom))
+        seen = {i for _, i in crop.getcolors(256) or []}
+        assert theme.index(theme.BACK) in seen  # the edge of a tile laid face down
+        assert theme.index(theme.BACK_LINE) not in seen  # not the back's pattern
+        if placed.first or placed.second:
+            assert theme.index(theme.PIP) in seen  # its numbers
+    assert checked
+    before_im = draw_board(public_view(before), names=names_for(before))
+    assert before_im.tobytes() != im.tobytes()

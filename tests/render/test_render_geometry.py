@@ -1,19 +1,34 @@
-"""Board geometry, checked on the boxes themselves (no image decoding)."""
+"""Board geometry, checked on the boxes themselves (no image decoding).
+
+The geometry is computed from the table as somebody sees it (a ``TableView``);
+random games are checked as the public sees them (hidden face-down tiles
+unknown) and as the whole layout (every tile known).
+"""
 
 from __future__ import annotations
 
 import random
-from itertools import islice, pairwise
+from collections import Counter
+from itertools import pairwise
 
 import pytest
 
 from bot.engine.deal import Deal
-from bot.engine.layout import NOT_OPEN, Laid, Layout
+from bot.engine.layout import Laid, Layout
 from bot.engine.match import new_match, play
 from bot.engine.moves import End, Move, Placement
 from bot.engine.rules import Rules
 from bot.engine.tiles import tile
-from render.geometry import BoardGeometry, Box, PlacedTile, board_geometry, grid_sizes
+from bot.engine.view import TableView, layout_view, table_view
+from render.geometry import (
+    MIN_WIDTH,
+    UNITS,
+    WIDEN_STEP,
+    BoardGeometry,
+    Box,
+    PlacedTile,
+    board_geometry,
+)
 from render.samples import full_deal
 
 GAMES = [
@@ -36,7 +51,12 @@ GAMES = [
 SEEDS = range(3)
 
 
-def halves(placed: PlacedTile) -> list[tuple[Box, int]]:
+def geometry_of(layout: Layout) -> BoardGeometry:
+    """The geometry of a whole layout, every tile known."""
+    return board_geometry(layout_view(layout), layout.kind)
+
+
+def halves(placed: PlacedTile) -> list[tuple[Box, int | None]]:
     b = placed.box
     if placed.vertical:
         top = Box(b.x, b.y, b.w, b.h // 2)
@@ -57,8 +77,15 @@ def share_edge(a: Box, b: Box) -> bool:
 
 
 def joined(inner: PlacedTile, outer: PlacedTile) -> bool:
-    """Some half of ``outer`` touches a half of ``inner`` showing the same number."""
-    return any(share_edge(a, b) and m == n for a, m in halves(inner) for b, n in halves(outer))
+    """Some half of ``outer`` touches a half of ``inner`` showing the same number.
+
+    A hidden face-down tile's far half is unknown (``None``): its near half still joins.
+    """
+    return any(
+        share_edge(a, b) and m == n and m is not None
+        for a, m in halves(inner)
+        for b, n in halves(outer)
+    )
 
 
 def overlapping_pairs(boxes: list[Box]) -> list[tuple[Box, Box]]:
@@ -74,21 +101,25 @@ def overlapping_pairs(boxes: list[Box]) -> list[tuple[Box, Box]]:
     return found
 
 
-def check(layout: Layout, g: BoardGeometry) -> None:
-    """Everything a board's geometry promises, for one layout."""
+def check(table: TableView, g: BoardGeometry) -> None:
+    """Everything a board's geometry promises, for one table."""
     assert g.unit % 2 == 0
     boxes = [p.box for p in g.tiles]
     assert all(b.inside(g.width, g.height) for b in boxes)
     assert {(b.w, b.h) for b in boxes} <= {(2 * g.unit, g.unit), (g.unit, 2 * g.unit)}
     assert overlapping_pairs(boxes) == []
-    assert sorted(p.tile for p in g.tiles) == sorted(laid.tile for laid in layout.laid_tiles())
+    seen = [table.lead, *(x for arm in table.arms for x in arm)] if table.lead else []
+    assert Counter(p.tile for p in g.tiles) == Counter(x.tile for x in seen)
+    for p in g.tiles:
+        if p.tile is None:  # hidden: face down, its far number unknown
+            assert p.closed
+            assert None in (p.first, p.second)
 
-    shown = {End(e) for e in End if layout.values[e] != NOT_OPEN}
-    assert {m.end for m in g.ends} == shown
+    assert {m.end for m in g.ends} == set(table.ends) | set(table.closed)
     for mark in g.ends:
         assert mark.box.inside(g.width, g.height)
-        assert mark.closed == layout.closed[mark.end]
-        assert mark.value == (None if mark.closed else layout.values[mark.end])
+        assert mark.closed == (mark.end in table.closed)
+        assert mark.value == table.ends.get(mark.end)
     assert overlapping_pairs([m.box for m in g.ends] + boxes) == []
 
     for end in End:
@@ -105,8 +136,9 @@ def test_every_move_of_random_games(game: str, options: dict[str, object]) -> No
         state = new_match(rules, rng)
         while not state.deal.over:
             state = play(state, rng.choice(state.legal_moves()))
-            layout = state.deal.layout
-            check(layout, board_geometry(layout))
+            deal = state.deal
+            for table in (table_view(deal, None), layout_view(deal.layout)):
+                check(table, board_geometry(table, rules.layout))
 
 
 @pytest.mark.parametrize("kind", ["line", "spinner"])
@@ -114,19 +146,19 @@ def test_every_move_of_random_games(game: str, options: dict[str, object]) -> No
 def test_a_whole_set_on_the_table(top: int, kind: str) -> None:
     deal = full_deal(top, kind, 2)  # type: ignore[arg-type]
     assert deal.layout.tile_count() == {6: 28, 12: 91}[top]
-    g = board_geometry(deal.layout)
-    check(deal.layout, g)
+    g = geometry_of(deal.layout)
+    check(layout_view(deal.layout), g)
     assert g.width / g.height <= 16 / 9
 
 
 def test_a_91_tile_line_stays_phone_shaped() -> None:
-    g = board_geometry(full_deal(12, "line").layout)
+    g = geometry_of(full_deal(12, "line").layout)
     assert len(g.tiles) == 91
     assert g.width <= 1400
 
 
 def test_no_lead_no_tiles() -> None:
-    g = board_geometry(Layout("line", 6))
+    g = geometry_of(Layout("line", 6))
     assert g.tiles == ()
     assert g.ends == ()
     assert g.width > 0
@@ -136,7 +168,7 @@ def test_no_lead_no_tiles() -> None:
 def test_lead_reads_west_to_east() -> None:
     layout = Layout("line", 6)
     layout.place(Placement(tile(6, 4), None, west=4))
-    (lead,) = board_geometry(layout).tiles
+    (lead,) = geometry_of(layout).tiles
     assert (lead.first, lead.second) == (4, 6)
     assert not lead.vertical
 
@@ -145,7 +177,7 @@ def test_a_double_lead_stands_across_the_line() -> None:
     layout = Layout("line", 6)
     layout.place(Placement(tile(5, 5), None))
     layout.place(Placement(tile(5, 2), End.EAST))
-    lead, east = board_geometry(layout).tiles
+    lead, east = geometry_of(layout).tiles
     assert lead.vertical
     assert not east.vertical
     assert (east.first, east.second) == (5, 2)
@@ -161,16 +193,16 @@ def test_spinner_on_an_arm_is_the_centre() -> None:
         Placement(tile(4, 2), End.NORTH),
     ):
         layout.place(p)
-    g = board_geometry(layout)
+    g = geometry_of(layout)
     centre = g.tiles[0]
     assert centre.tile == tile(4, 4)
-    assert centre.box.x + centre.box.w // 2 == g.width // 2
+    assert abs(centre.box.x + centre.box.w // 2 - g.width // 2) <= g.unit  # near the middle
     west = [p.tile for p in g.tiles if p.chain == End.WEST]
     assert west == [tile(6, 4), tile(6, 1)]  # walking out from the spinner through the lead
     north = [p for p in g.tiles if p.chain == End.NORTH]
     assert [p.tile for p in north] == [tile(4, 2)]
     assert north[0].box.bottom == centre.box.y
-    check(layout, g)
+    check(layout_view(layout), g)
 
 
 def _latvian_with_closed_tile() -> tuple[Deal, Laid, End]:
@@ -197,15 +229,16 @@ def test_a_face_down_double_has_the_shape_of_any_face_down_tile() -> None:
     double = tile(laid.inner, laid.inner)
     twin.arms[end][-1] = Laid(double, laid.inner, laid.inner, True)
     twin.values[end] = laid.inner
-    assert [p.box for p in board_geometry(layout).tiles] == [
-        p.box for p in board_geometry(twin).tiles
-    ]
-    assert board_geometry(layout).ends == board_geometry(twin).ends
+    assert [p.box for p in geometry_of(layout).tiles] == [p.box for p in geometry_of(twin).tiles]
+    assert geometry_of(layout).ends == geometry_of(twin).ends
+    # Hidden (as the public sees it) it has the same shape again.
+    public = board_geometry(table_view(deal, None), "hub")
+    assert [p.box for p in public.tiles] == [p.box for p in geometry_of(layout).tiles]
 
 
 def test_closed_end_hides_its_number() -> None:
     deal, _, end = _latvian_with_closed_tile()
-    mark = next(m for m in board_geometry(deal.layout).ends if m.end == end)
+    mark = next(m for m in board_geometry(table_view(deal, None), "hub").ends if m.end == end)
     assert mark.closed
     assert mark.value is None
 
@@ -217,7 +250,7 @@ def test_latvian_several_doubles_at_once() -> None:
         layout.place(p)
     layout.place(Placement(tile(4, 4), End.WEST))
     layout.place(Placement(tile(6, 6), End.NORTH))
-    check(layout, board_geometry(layout))
+    check(layout_view(layout), geometry_of(layout))
 
 
 def test_box_overlap_ignores_touching_edges() -> None:
@@ -229,9 +262,64 @@ def test_box_overlap_ignores_touching_edges() -> None:
     assert not Box(1, 0, 10, 10).inside(10, 10)
 
 
-def test_grid_sizes_grow_with_even_units() -> None:
-    sizes = list(islice(grid_sizes(), 40))
-    assert all(unit % 2 == 0 for _, _, unit in sizes)
-    widths = [w for w, _, _ in sizes]
-    assert widths == sorted(widths)
-    assert all(w / h <= 16 / 9 for w, h, _ in sizes)
+def test_units_are_even_and_shrink() -> None:
+    assert all(unit % 2 == 0 for unit in UNITS)
+    assert list(UNITS) == sorted(UNITS, reverse=True)
+
+
+def _extent(g: BoardGeometry) -> Box:
+    boxes = [p.box for p in g.tiles] + [m.box for m in g.ends]
+    x, y = min(b.x for b in boxes), min(b.y for b in boxes)
+    return Box(x, y, max(b.right for b in boxes) - x, max(b.bottom for b in boxes) - y)
+
+
+def test_an_early_board_is_cropped_to_its_tiles() -> None:
+    """Three tiles fill the frame at the largest unit instead of sitting in a green field."""
+    layout = Layout("line", 6)
+    layout.place(Placement(tile(6, 6), None))
+    layout.place(Placement(tile(6, 3), End.EAST))
+    layout.place(Placement(tile(6, 5), End.WEST))
+    g = geometry_of(layout)
+    assert g.unit == UNITS[0]
+    assert (g.width, g.height) == (MIN_WIDTH, round(MIN_WIDTH * 0.6))
+    extent = _extent(g)
+    assert extent.w >= g.width // 2
+    centre = g.tiles[0].box
+    assert centre.x + centre.w // 2 == g.width // 2  # the lead in the middle
+    assert centre.y + centre.h // 2 == g.height // 2
+
+
+@pytest.mark.parametrize("shape", [0.6, 0.5, 0.64])
+@pytest.mark.parametrize(("game", "options"), GAMES[:4] + GAMES[6:9] + GAMES[10:12])
+def test_the_frame_keeps_its_shape_and_zooms_out_step_by_step(
+    game: str, options: dict[str, object], shape: float
+) -> None:
+    """Move after move the picture keeps its size (until the smallest unit, when it
+    widens) and the tiles get smaller one step at a time: the board does not jump
+    around. A free label slot that a double only half fills can give one step
+    back; a spinner that becomes the centre re-lays the whole picture."""
+    rules = Rules.make(game, **options)
+    for seed in SEEDS:
+        rng = random.Random(seed)
+        state = new_match(rules, rng)
+        before: tuple[BoardGeometry, TableView] | None = None
+        while not state.deal.over:
+            state = play(state, rng.choice(state.legal_moves()))
+            table = table_view(state.deal, None)
+            g = board_geometry(table, rules.layout, shape=shape)
+            assert g.unit in UNITS
+            assert g.height == round(g.width * shape)
+            assert g.width == MIN_WIDTH or g.unit == UNITS[-1]
+            extent = _extent(g)
+            assert extent.w <= g.width
+            assert extent.h <= g.height
+            if before is not None:
+                last, last_table = before
+                rerooted = (table.spinner, table.spinner_arm) != (
+                    last_table.spinner,
+                    last_table.spinner_arm,
+                )
+                if not rerooted:
+                    assert UNITS.index(last.unit) - UNITS.index(g.unit) <= 1
+                    assert last.width - g.width <= WIDEN_STEP
+            before = g, table

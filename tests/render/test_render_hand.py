@@ -20,7 +20,9 @@ def colours(im: Image.Image) -> set[int]:
 
 
 def test_takes_only_tiles_never_a_deal() -> None:
-    assert list(inspect.signature(render_hand).parameters) == ["tiles", "legal", "keys"]
+    parameters = inspect.signature(render_hand).parameters
+    assert list(parameters) == ["tiles", "legal", "keys", "top"]
+    assert parameters["top"].kind is inspect.Parameter.KEYWORD_ONLY  # the set: a number
 
 
 def test_different_hands_different_images() -> None:

@@ -69,6 +69,17 @@ def test_summary_needs_a_finished_deal() -> None:
         render_summary(finished(Rules.make("block", players=2), 1), NAMES[:3])
 
 
+def test_summary_never_reads_the_deal_in_play() -> None:
+    """It draws finished deals only: whatever the next deal dealt, the picture is the same."""
+    rules = Rules.make("draw", players=3)
+    state = finished(rules, seed=2)
+    assert not state.over
+    shown = render_summary(state, NAMES[:3])
+    for seed in (1, 2):
+        dealt = next_deal(state, random.Random(seed))
+        assert render_summary(dealt, NAMES[:3]) == shown
+
+
 def test_labels_name_ends_and_deal_ends() -> None:
     assert [ENGLISH.end_name(e) for e in End] == ["west", "east", "north", "south"]
     assert ENGLISH.deal_end("blocked") == "Blocked"
