@@ -1,36 +1,40 @@
 VENV ?= .venv
 PY := $(VENV)/bin/python
-STAMP := $(VENV)/.installed
-PLAYGROUND := $(VENV)/.playground
+# Two installs, from nothing either way: running (`make run`: the package, the
+# playground extra and pybabel for the catalogs) and, on top of it, developing
+# (`make test`: the test, lint and type-check tools).
+RUN_STAMP := $(VENV)/.installed-run
+DEV_STAMP := $(VENV)/.installed-dev
+# Options for `python -m bot`: make run ARGS="--port 9000"
+ARGS ?=
 
 .PHONY: test lint typecheck run bench clean catalogs messages
 
-$(STAMP): pyproject.toml
+$(RUN_STAMP): pyproject.toml
 	test -x $(PY) || python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[playground,catalogs]'
+	touch $@
+
+$(DEV_STAMP): $(RUN_STAMP) pyproject.toml
 	$(PY) -m pip install --quiet -e '.[dev,playground]'
-	touch $(STAMP)
+	touch $@
 
-# The playground extra (SimCord's preview page): `make run` without a token needs it.
-$(PLAYGROUND): $(STAMP)
-	$(PY) -m pip install --quiet -e '.[playground]'
-	touch $(PLAYGROUND)
-
-lint: $(STAMP)
+lint: $(DEV_STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 
-typecheck: $(STAMP)
+typecheck: $(DEV_STAMP)
 	$(VENV)/bin/mypy
 
 # Compile the translations (bot/locales/*/LC_MESSAGES/dominobot.po -> .mo; the .mo
 # files are not committed).
-catalogs: $(STAMP)
+catalogs: $(RUN_STAMP)
 	$(VENV)/bin/pybabel compile -d bot/locales -D dominobot --statistics
 
 # After changing user-facing text: extract the template from the code (babel.cfg)
 # and merge it into every catalog; then translate what is new or fuzzy.
-messages: $(STAMP)
+messages: $(RUN_STAMP)
 	$(VENV)/bin/pybabel extract -F babel.cfg -o bot/locales/dominobot.pot \
 		--project=dominobot --version=0.1.0 --copyright-holder="the Dominobot authors" \
 		--add-comments=TRANSLATORS: --add-location=file \
@@ -40,14 +44,15 @@ messages: $(STAMP)
 
 # Everything, the browser test of the playground included (tests/playground, marker
 # `browser`: it needs Chromium at /usr/bin/chromium; `pytest -m "not browser"` skips it).
-test: lint typecheck catalogs
+test: $(DEV_STAMP) lint typecheck catalogs
 	$(PY) -m pytest
 
-# With DISCORD_TOKEN (environment or .env): the real bot. Without: the offline playground.
-run: catalogs $(PLAYGROUND)
-	$(PY) -m bot
+# With DISCORD_TOKEN (environment or .env): the real bot. Without: the offline playground
+# (which takes its options here: make run ARGS="--port 9000"). `python -m bot --help`.
+run: $(RUN_STAMP) catalogs
+	$(PY) -m bot $(ARGS)
 
-bench: $(STAMP)
+bench: $(RUN_STAMP)
 	$(PY) -m pip install --quiet -e '.[bench]'
 	$(PY) benchmarks/engine_bench.py
 

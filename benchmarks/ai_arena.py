@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import importlib
 import math
 import random
 import statistics
@@ -57,7 +58,7 @@ from bot.engine import (
     tile,
     view,
 )
-from bot.engine.ai import SearchSettings, choose_move
+from bot.engine.ai import Level, SearchSettings, choose_move
 
 GAMES: dict[str, dict[str, Any]] = {
     "block-2p": {"game": "block", "players": 2},
@@ -68,8 +69,17 @@ GAMES: dict[str, dict[str, Any]] = {
     "allfives-2p": {"game": "allfives", "players": 2},
     "latvian-4p": {"game": "latvian", "players": 4},
 }
-MATCHUPS = (("normal", "easy"), ("hard", "normal"), ("hard", "easy"))
-THEIR_MATCHUPS = (("hard", "alphabeta"), ("hard", "random"), ("alphabeta", "random"))
+MATCHUPS: tuple[tuple[str, str], ...] = (
+    (Level.NORMAL, Level.EASY),
+    (Level.HARD, Level.NORMAL),
+    (Level.HARD, Level.EASY),
+)
+THEIR_MATCHUPS: tuple[tuple[str, str], ...] = (
+    (Level.HARD, "alphabeta"),
+    (Level.HARD, "random"),
+    ("alphabeta", "random"),
+)
+"""Our hard level against dominoes 6.1.0's players (``alphabeta``, ``random``)."""
 
 
 # -- statistics ---------------------------------------------------------------------
@@ -244,9 +254,14 @@ class Bridge:
         assert game.turn == deal.turn, "turn differs"
 
 
+def their_package() -> Any:
+    """The ``dominoes`` package (the bench extra; untyped, so imported by name)."""
+    return importlib.import_module("dominoes")
+
+
 def their_task(args: tuple[str, str, int, int, SearchSettings]) -> list[Outcome]:
     """Play one deal twice (first level's team on 0+2, then 1+3) on the bridge."""
-    import dominoes
+    dominoes = their_package()
 
     a, b, seed, index, settings = args
     rules = Rules.make("block", players=4, teams=True)
@@ -419,11 +434,11 @@ def main(argv: list[str] | None = None) -> int:
             for a, b in MATCHUPS:
                 if chosen is not None and (a, b) not in chosen:
                     continue
-                tasks = [(game, a, b, args.seed, i, settings) for i in range(args.deals)]
-                tally = collect(run(tasks, our_task, args.jobs))
+                ours = [(game, a, b, args.seed, i, settings) for i in range(args.deals)]
+                tally = collect(run(ours, our_task, args.jobs))
                 print(tally.row(f"{game} {a} v {b}", baseline_of(game)), flush=True)
     if args.part in ("dominoes", "all"):
-        import dominoes  # noqa: F401
+        their_package()
 
         print(
             f"\nPart 2: against dominoes 6.1.0 (4 players, teams, double-6, block, 6-6 leads), "
@@ -433,8 +448,8 @@ def main(argv: list[str] | None = None) -> int:
         for a, b in THEIR_MATCHUPS:
             if chosen is not None and (a, b) not in chosen:
                 continue
-            tasks = [(a, b, args.seed, i, settings) for i in range(args.their_deals)]
-            tally = collect(run(tasks, their_task, args.jobs))
+            theirs = [(a, b, args.seed, i, settings) for i in range(args.their_deals)]
+            tally = collect(run(theirs, their_task, args.jobs))
             print(tally.row(f"{a} v {b}", 0.5), flush=True)
     print_times(times)
     print(f"\n{time.perf_counter() - started:.0f} s in all")

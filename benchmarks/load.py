@@ -132,14 +132,16 @@ async def load_run(spec: dict[str, Any]) -> dict[str, Any]:
     tasks = [asyncio.create_task(t.run()) for t in tables]
     # Setup: every table opened and started its first game (its humans play meanwhile).
     setup_limit = max(30.0, 0.5 * len(tables))
-    started = [asyncio.create_task(t.started.wait()) for t in tables]
+    started: list[asyncio.Task[Any]] = [asyncio.create_task(t.started.wait()) for t in tables]
     await asyncio.wait(started, timeout=setup_limit)
     for task in started:
         task.cancel()
     t0 = now()
     d0, c0 = meter.read()
+    p0 = time.process_time()
     await asyncio.sleep(seconds)
     t1 = now()
+    p1 = time.process_time()
     d1, c1 = meter.read()
     stop.set()
     _, pending = await asyncio.wait(tasks, timeout=30.0)
@@ -166,6 +168,10 @@ async def load_run(spec: dict[str, Any]) -> dict[str, Any]:
         tables_started=sum(t.started.is_set() for t in tables),
         ai_source=meter.source,
         ai_decisions=decisions,
+        process_cpu_share=(p1 - p0) / (t1 - t0),
+        cpu_ms_per_human_move=(
+            (p1 - p0) / result["human_moves"] * 1000 if result["human_moves"] else None
+        ),
         ai_decisions_per_s=decisions / (t1 - t0),
         ai_cpu_ms_per_decision=(c1 - c0) / decisions * 1000 if decisions else None,
         rss_peak_mb=sampler.peak_kb / 1024,
@@ -258,7 +264,7 @@ def ai_sampled(samples: int) -> dict[str, Any]:
 
     rules = Rules.from_dict({"game": "block", "players": 4})
     rng = random.Random(11)
-    seen = []
+    seen: list[Any] = []
     match = 0
     while len(seen) < samples * 3:
         match += 1
@@ -522,7 +528,7 @@ def report(results: list[dict[str, Any]]) -> str:
     alone = next((r for r in results if r.get("kind") == "ai-alone"), None)
     sampled = next((r for r in results if r.get("kind") == "ai-sampled"), None)
     for r in results:
-        kind = r.get("kind")
+        kind = str(r.get("kind"))
         if r.get("error") and (kind != "restart" or "first_ack_ms" not in r):
             lines.append(f"\n== {kind} {r.get('games', '')}: FAILED: {r['error']}")
             continue
@@ -591,6 +597,11 @@ def report(results: list[dict[str, Any]]) -> str:
             f"{fmt(r['interactions_per_s'])} interactions/s)"
             + (f"  goal ≥ {GOALS['flat_moves_per_s']:.0f} with 200 games" if flat_goal else "")
             + flat_goal
+        )
+        lines.append(
+            f"  bot process CPU    {fmt(r['process_cpu_share'])} of a core · "
+            f"{fmt(r['cpu_ms_per_human_move'])} ms per human move (SimCord and the driver"
+            " included)"
         )
         lines.append(
             f"  AI decisions/s     {fmt(r['ai_decisions_per_s'])}  ({r['ai_decisions']} decisions)"

@@ -38,6 +38,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import FrameType
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -170,7 +171,7 @@ class ChannelWatch:
 def _session_on_stack() -> Session | None:
     """The game the bot is drawing: the innermost ``Session`` (or ``Update.after``) local
     on the call stack of the request being routed (the publisher's frames are on it)."""
-    frame = sys._getframe(3)
+    frame: FrameType | None = sys._getframe(3)
     for _ in range(80):
         if frame is None:
             return None
@@ -301,7 +302,7 @@ class TimerPump:
         self.env = env
         self.fired = 0
         self.timers: dict[int, Any] = {}  # by id(): SimCord's records are unhashable
-        env._schedule_timer = self._schedule  # type: ignore[method-assign]
+        env._schedule_timer = self._schedule  # type: ignore[method-assign,assignment]
 
     def _schedule(self, record: Any, callback: Any, args: Any, context: Any) -> None:
         env = self.env
@@ -764,7 +765,7 @@ class AiMeter:
                     self._cpu += time.thread_time() - start
                     self._decisions += 1
 
-            games.ai_player = timed
+            setattr(games, "ai_player", timed)  # noqa: B010 (games may be any object)
             self.source = "GameService.ai_player wrapped (thread_time)"
 
     def read(self) -> tuple[int, float]:

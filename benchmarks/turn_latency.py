@@ -25,7 +25,7 @@ import simcord
 from bot.client import DominoBot
 
 
-def move_buttons(message) -> list[str]:
+def move_buttons(message: simcord.ResponseMessage) -> list[str]:
     return [
         c["custom_id"]
         for row in message.components
@@ -50,6 +50,7 @@ async def run(moves: int) -> tuple[list[float], list[float]]:
                 channel = guild.create_text_channel(f"table-{game}")
                 await users[0].slash(channel, "domino new", game="block", players=4, teams=True)
                 table = channel.last_message
+                assert table is not None
                 for user in users[1:]:
                     await user.click(table, label="Join")
                 await users[0].click(table, label="Start")
@@ -57,10 +58,13 @@ async def run(moves: int) -> tuple[list[float], list[float]]:
                     session = await bot.games.in_channel(channel.id)
                     if session is None or session.turn_seat is None:
                         break
-                    user = by_id[session.turn_seat.user_id]
+                    user_id = session.turn_seat.user_id
+                    assert user_id is not None  # four people play: no AI seat
+                    user = by_id[user_id]
                     start = time.perf_counter()
                     hand = (await user.slash(channel, "domino hand")).response
                     hands.append(time.perf_counter() - start)
+                    assert hand is not None
                     start = time.perf_counter()
                     await user.click(hand, custom_id=move_buttons(hand)[0])
                     clicks.append(time.perf_counter() - start)

@@ -1,9 +1,14 @@
 """``python -m bot``: start the Discord bot. ``python -m bot sync``: sync the slash commands.
 
-Settings come from the environment or ``.env`` (see ``.env.example``). A missing
-or malformed setting is one clear line, not a traceback. Without any
-``DISCORD_TOKEN``, ``python -m bot`` starts the offline playground instead
-(``python -m bot playground``, see ``bot/playground/``).
+Settings come from the environment or ``.env`` (see ``.env.example`` and
+``python -m bot --help``). A missing or malformed setting, a database the bot could
+not use, a token Discord refuses or a Discord it cannot reach is one clear line on
+stderr and a non-zero exit, not a traceback. Without any ``DISCORD_TOKEN``,
+``python -m bot`` starts the offline playground instead (``python -m bot playground``,
+see ``bot/playground/``), and takes the playground's options.
+
+The text here is for the operator at the command line, in English; what players read
+goes through ``bot.i18n``.
 """
 
 from __future__ import annotations
@@ -13,73 +18,240 @@ import importlib.util
 import logging
 import os
 import sys
-from collections.abc import Mapping
+import textwrap
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Literal
 
+import aiohttp
 import discord
 from dotenv import load_dotenv
 
 from bot import logs
 from bot.client import DominoBot
-from bot.settings import LOG_LEVELS, Settings, SettingsError
+from bot.settings import LOG_LEVELS, SETTINGS, Settings, SettingsError, database_problem
+from bot.storage import MigrationError
 
 log = logging.getLogger("bot")
 
-USAGE = "usage: python -m bot [sync | playground [--port N] [--database PATH] [--no-browser]]"
+USAGE = "usage: python -m bot [-h] [sync | playground [--port N] [--database PATH] [--no-browser]]"
 Mode = Literal["bot", "sync", "playground"]
+HELP_FLAGS = ("-h", "--help")
+
+# Exit codes: a setting, an option, the token or the database is wrong (fix, then
+# start again); Discord cannot be reached or is failing (starting again later may do).
+EXIT_CONFIG = 2
+EXIT_UNREACHABLE = 1
+
+NAME_WIDTH = 16
+"""The first column of ``--help``: mode and setting names."""
+MODES = (
+    (
+        "(no mode)",
+        "With DISCORD_TOKEN set: run the bot until Ctrl+C. Without any token: the "
+        "offline playground, which then takes the playground's options too "
+        "(python -m bot --port 9000; that is what `make run ARGS=...` runs).",
+    ),
+    (
+        "sync",
+        "Publish the slash commands globally, once, and exit (Discord may take up to "
+        "an hour to show them; the bot never syncs globally on start). Needs "
+        "DISCORD_TOKEN.",
+    ),
+    (
+        "playground",
+        "The real bot offline, in a simulated Discord served on 127.0.0.1 and opened in "
+        "your browser, token or not: --port N, --database PATH, --no-browser (see "
+        "python -m bot playground --help). Needs the playground extra.",
+    ),
+)
+
+SYNC_HELP = """\
+usage: python -m bot sync [-h]
+
+Publish the bot's slash commands globally, once, and exit. Discord can take up to an
+hour to show them in every server. The bot itself never syncs globally: with
+DEV_GUILD_ID set, it syncs to that one server on every start.
+
+It reads the same settings as the bot (python -m bot --help) and starts up as the bot
+does, then syncs and exits: DISCORD_TOKEN is required and DATABASE_PATH must be
+usable."""
+
+
+def help_text() -> str:
+    """``python -m bot --help``: the modes and every setting."""
+    lines = [
+        USAGE,
+        "",
+        "Dominobot, a Discord bot for playing dominoes.",
+        "",
+        "modes:",
+    ]
+    lines += _entries(MODES)
+    lines += [
+        "",
+        "settings (environment variables, or KEY=value lines in ./.env; the environment",
+        "wins over .env; see .env.example):",
+    ]
+    lines += _entries(
+        (s.name, f"{s.meaning} Default: {s.default}." if s.default else s.meaning) for s in SETTINGS
+    )
+    lines += [
+        "",
+        "A wrong setting, an unusable DATABASE_PATH (checked before logging in) or a token",
+        "Discord refuses exits with status 2, a Discord that cannot be reached with 1; each",
+        "says what is wrong in one line on stderr.",
+    ]
+    return "\n".join(lines)
+
+
+def _entries(entries: Iterable[tuple[str, str]]) -> list[str]:
+    """Two columns: a name, and its text wrapped beside it."""
+    out: list[str] = []
+    for name, text in entries:
+        wrapped = textwrap.wrap(text, width=80 - 2 - NAME_WIDTH)
+        out.append(f"  {name:<{NAME_WIDTH}}{wrapped[0]}")
+        out += [f"  {'':<{NAME_WIDTH}}{line}" for line in wrapped[1:]]
+    return out
 
 
 def choose_mode(args: list[str], environ: Mapping[str, str]) -> Mode | None:
     """What ``python -m bot ARGS`` does; None for arguments it does not understand.
 
-    No arguments and no token at all: the playground. A token, even a malformed
-    one, means the real bot (whose settings then say what is wrong with it).
+    No arguments and no token at all: the playground (options alone, as ``make run
+    ARGS="--port 9000"`` gives, too). A token, even a malformed one, means the real
+    bot (whose settings then say what is wrong with it).
     """
     if args[:1] == ["playground"]:
         return "playground"
     if args == ["sync"]:
         return "sync"
-    if args:
-        return None
-    return "bot" if environ.get("DISCORD_TOKEN", "").strip() else "playground"
+    has_token = bool(environ.get("DISCORD_TOKEN", "").strip())
+    if not args:
+        return "bot" if has_token else "playground"
+    if args[0].startswith("-") and not has_token:
+        return "playground"
+    return None
 
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
+    if args[:1] and args[0] in HELP_FLAGS:
+        print(help_text())
+        return 0
+    if args[:1] == ["sync"] and args[1:2] and args[1] in HELP_FLAGS:
+        print(SYNC_HELP)
+        return 0
     load_dotenv(Path.cwd() / ".env")
     mode = choose_mode(args, os.environ)
     if mode is None:
-        print(USAGE, file=sys.stderr)
-        return 2
+        print(f"dominobot: {unknown_arguments(args)}", file=sys.stderr)
+        return EXIT_CONFIG
+    quiet_voice()
     if mode == "playground":
-        if not args:
+        if args[:1] != ["playground"]:
             print(
                 "dominobot: DISCORD_TOKEN is not set, so this is the offline playground "
                 "(put the token in .env to run the real bot)"
             )
+            return playground(args)
         return playground(args[1:])
     try:
         settings = Settings.from_env()
     except SettingsError as e:
         print(f"dominobot: {e}", file=sys.stderr)
-        return 2
+        return EXIT_CONFIG
+    problem = database_problem(settings.database_path)
+    if problem is not None:
+        print(
+            f"dominobot: DATABASE_PATH {settings.database_path} cannot be used: {problem}",
+            file=sys.stderr,
+        )
+        return EXIT_CONFIG
     logs.configure(settings.log_level, payloads=settings.log_payloads)
     bot = DominoBot(database_path=settings.database_path, dev_guild_id=settings.dev_guild_id)
-    try:
-        if mode == "sync":
-            asyncio.run(sync_commands(bot, settings.token))
-        else:
-            bot.run(settings.token, log_handler=None)
-    except discord.LoginFailure:
-        print(
-            "dominobot: Discord refused the token; copy it again from the portal", file=sys.stderr
+    return run(bot, settings.token, sync=mode == "sync")
+
+
+def unknown_arguments(args: list[str]) -> str:
+    """The one line for arguments ``python -m bot`` does not take."""
+    if args[0].startswith("-"):  # the playground's options, with a token set
+        joined = " ".join(args)
+        return (
+            f"{joined}: the bot takes no options (these are the playground's, and "
+            f"DISCORD_TOKEN is set); for the playground: python -m bot playground {joined}"
         )
-        return 2
-    except discord.PrivilegedIntentsRequired:
-        print("dominobot: enable the required intents in the developer portal", file=sys.stderr)
-        return 2
+    return f"python -m bot does not take {' '.join(args)!r}; {USAGE} (--help explains)"
+
+
+def quiet_voice() -> None:
+    """No "PyNaCl/davey is not installed, voice will NOT be supported" warnings.
+
+    The bot never joins a voice channel; discord.py warns once, when the first client is
+    built, unless these flags are already down.
+    """
+    discord.VoiceClient.warn_nacl = False
+    discord.VoiceClient.warn_dave = False
+
+
+def run(bot: DominoBot, token: str, *, sync: bool = False) -> int:
+    """Run the bot (or sync its commands) until it stops; an exit code.
+
+    A failure :func:`failure` knows is one line on stderr; anything else is a bug
+    and keeps its traceback.
+    """
+    try:
+        if sync:
+            asyncio.run(sync_commands(bot, token))
+        else:
+            bot.run(token, log_handler=None)  # Ctrl+C: discord.py closes and returns
+    except KeyboardInterrupt:  # Ctrl+C during `sync`
+        return 130
+    except Exception as e:
+        known = failure(e, bot.database_path)
+        if known is None:
+            raise
+        line, code = known
+        print(f"dominobot: {line}", file=sys.stderr)
+        return code
     return 0
+
+
+def failure(error: BaseException, database: Path) -> tuple[str, int] | None:
+    """The operator's line and exit code for a failure to start; None if it is a bug."""
+    if isinstance(error, discord.LoginFailure):
+        return (
+            "Discord refused the token (401 Unauthorized); copy it again from the "
+            "developer portal (Bot → Reset Token) into DISCORD_TOKEN",
+            EXIT_CONFIG,
+        )
+    if isinstance(error, discord.PrivilegedIntentsRequired):
+        return (
+            "Discord refused the gateway intents; enable them for the bot in the developer portal",
+            EXIT_CONFIG,
+        )
+    if isinstance(error, aiohttp.ClientConnectorError):
+        reason = error.os_error.strerror or str(error.os_error) or type(error).__name__
+        return (
+            f"cannot reach Discord at {error.host}:{error.port} ({reason}); "
+            "check the network connection",
+            EXIT_UNREACHABLE,
+        )
+    if isinstance(error, aiohttp.ClientError):
+        return (
+            f"cannot reach Discord ({error or type(error).__name__}); check the network connection",
+            EXIT_UNREACHABLE,
+        )
+    if isinstance(error, discord.DiscordServerError):
+        return (
+            f"Discord is failing (HTTP {error.status}); try again later",
+            EXIT_UNREACHABLE,
+        )
+    if isinstance(error, discord.GatewayNotFound):
+        return "cannot find Discord's gateway; try again later", EXIT_UNREACHABLE
+    if isinstance(error, MigrationError):
+        return f"DATABASE_PATH {database} cannot be used: {error}", EXIT_CONFIG
+    return None
 
 
 def playground(args: list[str]) -> int:
@@ -90,11 +262,15 @@ def playground(args: list[str]) -> int:
             "(make run does this)",
             file=sys.stderr,
         )
-        return 2
+        return EXIT_CONFIG
     from bot.playground import main as playground_main
 
     level = os.environ.get("LOG_LEVEL", "").strip().upper()
-    return playground_main(args, log_level=level if level in LOG_LEVELS else "WARNING")
+    return playground_main(
+        args,
+        log_level=level if level in LOG_LEVELS else "WARNING",
+        check_database=database_problem,
+    )
 
 
 async def sync_commands(bot: DominoBot, token: str) -> None:

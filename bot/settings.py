@@ -1,16 +1,66 @@
-"""Settings from the environment (or ``.env``), as one frozen value."""
+"""Settings from the environment (or ``.env``), as one frozen value.
+
+:data:`SETTINGS` names every one, for ``python -m bot --help``; :func:`database_problem`
+checks a database path before the bot logs in (or the playground starts).
+"""
 
 from __future__ import annotations
 
 import os
 import re
+import sqlite3
+import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+DEFAULT_DATABASE = "dominobot.sqlite3"
+SQLITE_HEADER = b"SQLite format 3\x00"
 # A bot token is three base64url parts: the bot's id, a timestamp and an HMAC.
 TOKEN_SHAPE = re.compile(r"^[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{20,}$")
+
+
+@dataclass(frozen=True, slots=True)
+class Setting:
+    """One environment variable (or ``.env`` key) the bot reads, for the help."""
+
+    name: str
+    default: str
+    meaning: str
+
+
+SETTINGS = (
+    Setting(
+        "DISCORD_TOKEN",
+        "",
+        "The bot's token from the Discord developer portal. Without one, `python -m bot` "
+        "starts the offline playground.",
+    ),
+    Setting(
+        "DATABASE_PATH",
+        DEFAULT_DATABASE,
+        "The SQLite file of games, match records, leaderboards and server settings, "
+        "created if missing; its folder must exist and be writable.",
+    ),
+    Setting(
+        "DEV_GUILD_ID",
+        "",
+        "A server id: the commands are synced to that server on every start (for development).",
+    ),
+    Setting(
+        "LOG_LEVEL",
+        "INFO",
+        f"{', '.join(LOG_LEVELS)}. The playground logs at WARNING unless this is set.",
+    ),
+    Setting(
+        "LOG_PAYLOADS",
+        "0",
+        "1 lets discord.py log whole payloads at DEBUG; they show players' hands, so only "
+        "on a test server.",
+    ),
+)
+"""Every setting :meth:`Settings.from_env` reads, in the order of ``.env.example``."""
 
 
 class SettingsError(Exception):
@@ -47,7 +97,7 @@ class Settings:
                 "copy it again from the Discord developer portal"
             )
         guild = env.get("DEV_GUILD_ID", "").strip()
-        if guild and not guild.isdigit():
+        if guild and not (guild.isascii() and guild.isdigit()):
             raise SettingsError(f"DEV_GUILD_ID must be a server id (digits), not {guild!r}")
         level = env.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
         if level not in LOG_LEVELS:
@@ -55,7 +105,7 @@ class Settings:
         payloads = env.get("LOG_PAYLOADS", "").strip().lower()
         if payloads not in ("", "0", "1", "true", "false", "yes", "no"):
             raise SettingsError(f"LOG_PAYLOADS must be 1 or 0, not {payloads!r}")
-        path = env.get("DATABASE_PATH", "").strip() or "dominobot.sqlite3"
+        path = env.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE
         return cls(
             token=token,
             database_path=Path(path),
@@ -63,3 +113,52 @@ class Settings:
             log_level=level,
             log_payloads=payloads in ("1", "true", "yes"),
         )
+
+
+def database_problem(path: Path) -> str | None:
+    """Why SQLite could not keep its database at ``path`` (None: it can), in a few words.
+
+    Checked before the bot logs in: the folder must exist and take new files (SQLite's
+    write-ahead log lives beside the database), and an existing file must be a
+    writable SQLite database (an empty file becomes a new one). Leaves nothing behind.
+    """
+    if os.fspath(path) in ("", ":memory:"):
+        return None
+    folder = path.absolute().parent
+    if path.is_dir():
+        return "it is a folder, not a file"
+    if not path.exists():
+        if not folder.exists():
+            return f"its folder {folder} does not exist"
+        if not folder.is_dir():
+            return f"{folder} is not a folder"
+    elif not path.is_file():
+        return "it is not a regular file"
+    try:
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as e:
+        return f"its folder {folder} is not writable ({e.strerror or e})"
+    return _file_problem(path) if path.exists() else None
+
+
+def _file_problem(path: Path) -> str | None:
+    """What keeps an existing file from being the bot's SQLite database."""
+    try:
+        with path.open("r+b") as f:
+            header = f.read(len(SQLITE_HEADER))
+    except OSError as e:
+        return f"it cannot be opened for writing ({e.strerror or e})"
+    if not header:
+        return None  # an empty file: SQLite makes it a new database
+    if header != SQLITE_HEADER:
+        return "it is not an SQLite database"
+    try:  # read-write, so that closing removes the -wal and -shm files it may open
+        conn = sqlite3.connect(f"{path.absolute().as_uri()}?mode=rw", uri=True)
+        try:
+            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        finally:
+            conn.close()
+    except sqlite3.Error as e:
+        return f"SQLite cannot read it ({e})"
+    return None

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import os
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from bot.settings import Settings, SettingsError
+from bot.settings import SQLITE_HEADER, Settings, SettingsError, database_problem
 
 ROOT = Path(__file__).resolve().parents[1]
 TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GabcDE.abcdefghijklmnopqrstuvwxyz0123456789AB"
@@ -27,9 +28,12 @@ def test_settings_read_the_environment_with_defaults():
             "DATABASE_PATH": "x.db",
             "DEV_GUILD_ID": "42",
             "LOG_LEVEL": "debug",
+            "LOG_PAYLOADS": "1",
         }
     )
     assert (full.database_path, full.dev_guild_id, full.log_level) == (Path("x.db"), 42, "DEBUG")
+    assert full.log_payloads is True
+    assert settings.log_payloads is False
 
 
 @pytest.mark.parametrize(
@@ -38,7 +42,9 @@ def test_settings_read_the_environment_with_defaults():
         ({}, "DISCORD_TOKEN is not set"),
         ({"DISCORD_TOKEN": "hello"}, "does not look like a bot token"),
         ({"DISCORD_TOKEN": TOKEN, "DEV_GUILD_ID": "abc"}, "DEV_GUILD_ID"),
+        ({"DISCORD_TOKEN": TOKEN, "DEV_GUILD_ID": "\u00b2"}, "DEV_GUILD_ID"),  # a digit, not 0-9
         ({"DISCORD_TOKEN": TOKEN, "LOG_LEVEL": "LOUD"}, "LOG_LEVEL"),
+        ({"DISCORD_TOKEN": TOKEN, "LOG_PAYLOADS": "maybe"}, "LOG_PAYLOADS"),
     ],
 )
 def test_bad_settings_are_named(env, phrase):
@@ -67,3 +73,75 @@ def test_python_m_bot_says_one_clear_line_without_a_good_token(tmp_path, args, t
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1
     assert "DISCORD_TOKEN" in lines[0]
+
+
+# A database path is checked before the bot logs in (tests/test_cli.py runs it).
+def new_database(tmp: Path) -> Path:
+    path = tmp / "games.sqlite3"
+    conn = sqlite3.connect(path)
+    conn.execute("PRAGMA journal_mode = WAL")
+    conn.execute("CREATE TABLE t (x)")
+    conn.commit()
+    conn.close()
+    return path
+
+
+def file_with(name: str, content: bytes):
+    def make(tmp: Path) -> Path:
+        (tmp / name).write_bytes(content)
+        return tmp / name
+
+    return make
+
+
+@pytest.mark.parametrize(
+    ("make", "problem"),
+    [
+        (lambda tmp: tmp / "new.sqlite3", None),
+        (lambda tmp: Path(":memory:"), None),
+        (new_database, None),
+        (file_with("empty.db", b""), None),  # SQLite makes it a new database
+        (lambda tmp: tmp / "no" / "such" / "x.db", "its folder {tmp}/no/such does not exist"),
+        (lambda tmp: tmp, "it is a folder, not a file"),
+        (lambda tmp: file_with("f", b"x")(tmp) / "x.db", "{tmp}/f is not a folder"),
+        (file_with("notes.db", b"my notes"), "it is not an SQLite database"),
+        (
+            file_with("bad.db", SQLITE_HEADER + b"\xff" * 200),
+            "SQLite cannot read it (file is not a database)",
+        ),
+    ],
+    ids=[
+        "new",
+        "memory",
+        "existing",
+        "empty",
+        "no-folder",
+        "folder",
+        "file-as-folder",
+        "not-sqlite",
+        "broken",
+    ],
+)
+def test_a_database_path_sqlite_could_not_use_is_named(tmp_path, make, problem):
+    path = make(tmp_path)
+    before = sorted(tmp_path.rglob("*"))
+    expected = None if problem is None else problem.format(tmp=tmp_path)
+    assert database_problem(path) == expected
+    assert sorted(tmp_path.rglob("*")) == before  # the check leaves nothing behind
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root writes anywhere")
+def test_an_unwritable_database_is_named(tmp_path):
+    folder = tmp_path / "locked"
+    folder.mkdir()
+    path = new_database(folder)
+    path.chmod(0o444)
+    assert database_problem(path) == "it cannot be opened for writing (Permission denied)"
+    path.chmod(0o644)
+    folder.chmod(0o555)
+    try:
+        assert database_problem(folder / "new.db") == (
+            f"its folder {folder} is not writable (Permission denied)"
+        )
+    finally:
+        folder.chmod(0o755)

@@ -28,6 +28,8 @@ TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GabcDE.abcdefghijklmnopqrstuvwxyz0123456789AB"
         (["sync"], {}, "sync"),
         (["playground"], {"DISCORD_TOKEN": TOKEN}, "playground"),
         (["playground", "--port", "9000"], {}, "playground"),
+        (["--port", "9000"], {}, "playground"),  # make run ARGS="--port 9000"
+        (["--port", "9000"], {"DISCORD_TOKEN": TOKEN}, None),  # the bot takes no options
         (["play"], {}, None),
         (["sync", "now"], {"DISCORD_TOKEN": TOKEN}, None),
     ],
@@ -114,3 +116,34 @@ def test_only_the_entry_point_knows_the_playground_and_simcord():
                 ):
                     offenders.append(relative)
     assert offenders == []
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "phrase"),
+    [
+        ("missing/games.sqlite3", None, "does not exist"),
+        ("notes.txt", b"not a database", "not an SQLite database"),
+    ],
+)
+def test_a_database_the_playground_could_not_open_is_one_line(tmp_path, name, content, phrase):
+    path = tmp_path / name
+    if content is not None:
+        path.write_bytes(content)
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "DISCORD_TOKEN")}
+    env["PYTHONPATH"] = str(ROOT)
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "playground", "--database", str(path), "--no-browser"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1, done.stderr
+    assert lines[0].startswith(f"dominobot playground: --database {path} cannot be used: ")
+    assert phrase in lines[0]
+    assert done.stdout == ""  # nothing started
