@@ -5,30 +5,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 from datetime import datetime
-from enum import StrEnum
 from typing import Any
 
 from bot.engine import MatchState, Rules, state_from_json, state_to_json
 from bot.storage import GameRow
-
-
-class Status(StrEnum):
-    """A game's status: the one definition of the names games, cogs and stats use.
-
-    The values are what the ``games.status`` column holds (``bot.storage``, which may
-    not import this package, checks them against its own ``STATUSES``).
-    """
-
-    LOBBY = "lobby"
-    """Seats are being taken."""
-    PLAYING = "playing"
-    FINISHED = "finished"
-    """The match was played to its end."""
-    CANCELLED = "cancelled"
-    """Ended before its end: by its creator or a manager, everyone left, or no table."""
-    ABANDONED = "abandoned"
-    """Ended by the idle limit."""
-
+from bot.storage import Status as Status  # the one definition, used from here
 
 LOBBY, PLAYING = Status.LOBBY, Status.PLAYING
 FINISHED, CANCELLED, ABANDONED = Status.FINISHED, Status.CANCELLED, Status.ABANDONED

@@ -18,6 +18,7 @@ from .games import (
     Announced,
     GameRepository,
     GameRow,
+    Status,
 )
 from .guilds import GuildRepository, GuildSettings
 from .matches import (
@@ -76,6 +77,7 @@ __all__ = [
     "Season",
     "StaleGameError",
     "Standing",
+    "Status",
     "StorageError",
     "migrate",
 ]

@@ -21,6 +21,7 @@ import sqlite3
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Final
 
 import aiosqlite
@@ -34,13 +35,29 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-STATUSES: Final = frozenset({"lobby", "playing", "finished", "cancelled", "abandoned"})
-ACTIVE_STATUSES: Final = frozenset({"lobby", "playing"})
+
+class Status(StrEnum):
+    """A game's status: what the ``games.status`` column holds, the one definition of
+    the names (``bot.games`` and the cogs use it through ``bot.games.session``)."""
+
+    LOBBY = "lobby"
+    """Seats are being taken."""
+    PLAYING = "playing"
+    FINISHED = "finished"
+    """The match was played to its end."""
+    CANCELLED = "cancelled"
+    """Ended before its end: by its creator or a manager, everyone left, or no table."""
+    ABANDONED = "abandoned"
+    """Ended by the idle limit."""
+
+
+STATUSES: Final = frozenset(Status)
+ACTIVE_STATUSES: Final = frozenset({Status.LOBBY, Status.PLAYING})
 FINAL_STATUSES: Final = STATUSES - ACTIVE_STATUSES
 CLEARABLE: Final = frozenset({"state", "table_message_id", "turn_started_at"})
 """The nullable columns :meth:`GameRepository.save` can set back to NULL."""
 
-_ACTIVE_SQL = "status IN ('lobby', 'playing')"
+_ACTIVE_SQL = f"status IN ({', '.join(repr(str(s)) for s in sorted(ACTIVE_STATUSES))})"
 
 # Columns of the VALUES rows: id, version, deals, table message, ping given, ping id, turn.
 _ANNOUNCED_SQL = (
@@ -186,12 +203,13 @@ class GameRepository:
                     "INSERT INTO games (guild_id, channel_id, creator_id, status, rules, seats,"
                     " state, seed, version, table_message_id, timer, created_at, updated_at,"
                     " turn_started_at)"
-                    " VALUES (?, ?, ?, 'lobby', ?, ?, NULL, ?, 0, NULL, ?, ?, ?, NULL)"
+                    " VALUES (?, ?, ?, ?, ?, ?, NULL, ?, 0, NULL, ?, ?, ?, NULL)"
                     f" RETURNING {GAME_COLUMNS}",
                     (
                         guild_id,
                         channel_id,
                         creator_id,
+                        Status.LOBBY.value,
                         to_json(dict(rules)),
                         to_json([dict(s) for s in seats]),
                         seed,
