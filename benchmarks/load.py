@@ -55,6 +55,8 @@ from load_support import (  # noqa: E402
     summary_ms,
 )
 
+from bot.engine.ai import Level  # noqa: E402
+
 RUNS = ("flat", "realistic", "mixed", "restart")
 THINK = (1.0, 4.0)
 GOALS = {
@@ -121,7 +123,7 @@ async def load_run(spec: dict[str, Any]) -> dict[str, Any]:
                 world.harness,
                 channel,
                 players,
-                ai=("hard", "hard", "hard"),
+                ai=(Level.HARD, Level.HARD, Level.HARD),
                 think=ai_think,
                 rng=random.Random(rng.random()),
                 stop=stop,
@@ -186,6 +188,8 @@ async def load_run(spec: dict[str, Any]) -> dict[str, Any]:
         games_opened=sum(t.stats.games_opened for t in tables),
         games_over=sum(t.stats.games_over for t in tables),
         stalls=sum(t.stats.stalls for t in tables),
+        hands_refreshed=sum(t.hands_refreshed for t in tables),
+        hands_asked=sum(t.hands_asked for t in tables),
     )
     await stop_world(world)
     folder.cleanup()
@@ -279,13 +283,13 @@ def ai_sampled(samples: int) -> dict[str, Any]:
                 move = rng.choice(legal)
             else:
                 seen.append(view(state, seat))
-                move = choose_move(seen[-1], "normal", rng)
+                move = choose_move(seen[-1], Level.NORMAL, rng)
             state = play(state, move, seat)
     picked = seen[:: max(1, len(seen) // samples)][:samples]
     cpu = []
     for i, v in enumerate(picked):
         start = time.thread_time()
-        choose_move(v, "hard", random.Random(i))
+        choose_move(v, Level.HARD, random.Random(i))
         cpu.append(time.thread_time() - start)
     return {
         "kind": "ai-sampled",
@@ -602,6 +606,10 @@ def report(results: list[dict[str, Any]]) -> str:
             f"  bot process CPU    {fmt(r['process_cpu_share'])} of a core · "
             f"{fmt(r['cpu_ms_per_human_move'])} ms per human move (SimCord and the driver"
             " included)"
+        )
+        lines.append(
+            f"  moves played from a refreshed hand {r.get('hands_refreshed')} · "
+            f"hands asked for (/domino hand) {r.get('hands_asked')}"
         )
         lines.append(
             f"  AI decisions/s     {fmt(r['ai_decisions_per_s'])}  ({r['ai_decisions']} decisions)"

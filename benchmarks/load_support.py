@@ -55,13 +55,13 @@ from simcord.components import walk_components  # noqa: E402
 from simcord.enums import AppCommandType, ComponentType, InteractionType  # noqa: E402
 from simcord.http import router as sc_router  # noqa: E402
 
-from bot.games.session import Session  # noqa: E402
+from bot.games.session import Session, Status  # noqa: E402
 
 now = time.perf_counter
 MENTION = re.compile(r"<@!?(\d+)>")
 TOKEN = re.compile(r"^domino:[ms]:\d+:(\d+)\.(\d+):\d+$")
 ACK_ONLY = {5, 6}  # deferred callbacks: the reply comes later, through the webhook
-GAME_OVER = ("finished", "cancelled", "abandoned")
+GAME_OVER = (Status.FINISHED, Status.CANCELLED, Status.ABANDONED)
 
 
 # -- what the bot sent -----------------------------------------------------------------
@@ -86,6 +86,7 @@ class Exchange:
     moved: bool | None = None  # a move: the bot answered with the hand past that move
     acked: asyncio.Future[None] | None = None
     replied: asyncio.Future[None] | None = None
+    edited: asyncio.Event | None = None  # set on every later webhook call (a refresh)
 
     @property
     def ack_latency(self) -> float | None:
@@ -108,6 +109,8 @@ class Exchange:
             self.reply_message_id = message_id
             if self.replied is not None and not self.replied.done():
                 self.replied.set_result(None)
+        elif self.edited is not None:
+            self.edited.set()
 
     async def reply(self, timeout: float) -> bool:
         """Wait for the answer; False on timeout."""
@@ -535,8 +538,10 @@ class Table:
     """One channel: its humans open a game, play it through to the end, open the next.
 
     A human to move (known from the bot's turn ping, or from their own hand) thinks
-    (``think``: seconds, a range), opens their hand (``/domino hand``) and clicks one
-    of its moves at random. ``ai`` seats are added with ``/domino addbot``.
+    (``think``: seconds, a range) and clicks one of their hand's moves at random: on
+    the hand message they have, if it offers moves (the bot refreshes a player's live
+    hand when their turn comes, before it pings them), else on a new one (``/domino
+    hand``). ``ai`` seats are added with ``/domino addbot``.
     """
 
     def __init__(
@@ -569,6 +574,13 @@ class Table:
         self.stats = TableStats()
         self.started = asyncio.Event()
         self.watch = harness.tap.watch(channel.id)
+        self.live: dict[int, tuple[Exchange, int]] = {}
+        """Each human's hand message: the interaction whose token edits it, its id."""
+        self.refresh_wait = 0.0
+        """How long a human waits for a refresh that has not come (the bot refreshes a
+        hand before it pings its owner, so none is needed)."""
+        self.hands_asked = 0
+        self.hands_refreshed = 0
 
     async def run(self) -> None:
         while not self.stop.is_set():
@@ -635,23 +647,30 @@ class Table:
                 if self.stop.is_set():
                     return
             since = now()
-            hand = self.h.slash(user, self.channel, "domino hand", "hand")
-            if not await self._ask(hand):
-                continue
-            components = self.h.reply_components(hand)
-            if not any(c["custom_id"].startswith("domino:") for c in components):
-                self.stats.games_over += 1
-                return  # "no game in this channel": the game is over
-            moves = move_choices(components)
-            if not moves:
-                continue  # not this human's turn (yet): wait for the next ping
+            moves, message_id = await self._live_moves(user.id)
+            if moves:
+                self.hands_refreshed += 1
+            else:
+                hand = self.h.slash(user, self.channel, "domino hand", "hand")
+                self.hands_asked += 1
+                if not await self._ask(hand):
+                    continue
+                components = self.h.reply_components(hand)
+                if not any(c["custom_id"].startswith("domino:") for c in components):
+                    self.stats.games_over += 1
+                    return  # "no game in this channel": the game is over
+                message_id = hand.reply_message_id or 0
+                self._keep(user.id, hand)
+                moves = move_choices(components)
+                if not moves:
+                    continue  # not this human's turn (yet): wait for the next ping
             misses = 0
             custom_id, value = self.rng.choice(moves)
             since = now()
             click = self.h.component(
                 user,
                 self.channel.id,
-                hand.reply_message_id or 0,
+                message_id,
                 custom_id,
                 value,
                 kind="move",
@@ -659,6 +678,7 @@ class Table:
             click.progress = token_of(custom_id)
             if not await self._ask(click):
                 continue
+            self._keep(user.id, click)
             click.moved = moved(self.h, click)
             if click.moved:
                 self.stats.moves += 1
@@ -666,6 +686,34 @@ class Table:
                     self.on_move(click)
             if move_choices(self.h.reply_components(click)):
                 hint = user  # the same human moves again
+
+    def _keep(self, user_id: int, exchange: Exchange) -> None:
+        """The hand message ``exchange`` was answered with is the user's live hand now."""
+        if exchange.reply_message_id is not None:
+            exchange.edited = asyncio.Event()
+            self.live[user_id] = (exchange, exchange.reply_message_id)
+
+    async def _live_moves(self, user_id: int) -> tuple[list[tuple[str, str | None]], int]:
+        """The moves the user's live hand offers, once the bot has refreshed it for this
+        turn (waiting up to :attr:`refresh_wait`); none if it was not."""
+        live = self.live.get(user_id)
+        if live is None:
+            return [], 0
+        exchange, message_id = live
+        deadline = now() + self.refresh_wait
+        while True:
+            try:
+                stored = self.h.message(self.channel.id, message_id)
+            except Exception:
+                return [], 0
+            components = [c for c in walk_components(stored.components) if c.get("custom_id")]
+            moves = move_choices(components)
+            left = deadline - now()
+            if moves or left <= 0 or exchange.edited is None or self.stop.is_set():
+                return moves, message_id
+            exchange.edited.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(exchange.edited.wait(), left)
 
 
 # -- measuring ---------------------------------------------------------------------------

@@ -32,6 +32,7 @@ from bot.engine import (
     state_to_json,
     view,
 )
+from bot.engine.ai import LEVELS, Level
 from bot.engine.view import HandView, PlayerView, hand_view
 from bot.i18n import N_
 from bot.storage import (
@@ -62,8 +63,8 @@ from .settings import TIMER_RANGE, SettingsService, check_timer
 
 log = logging.getLogger(__name__)
 
-AI_LEVELS = ("easy", "normal", "hard")
-DEFAULT_AI = "normal"
+AI_LEVELS = LEVELS
+DEFAULT_AI = Level.NORMAL
 IDLE_LIMIT = timedelta(hours=24)
 RESTORE_CHUNK = 25
 """Games parsed per step on start; the event loop answers interactions in between."""
@@ -462,11 +463,15 @@ class GameService:
     async def end_game(self, game_id: int, user_id: int, *, can_manage: bool) -> Session:
         async with self._lock(game_id):
             session = await self._require(game_id)
-            if user_id != session.creator_id and not can_manage:
-                raise GameError(
-                    N_("Only the game's creator or someone with Manage Server can end it.")
-                )
+            self.check_can_end(session, user_id, can_manage=can_manage)
             return await self._end(session, CANCELLED, session.seats, Note("cancelled"))
+
+    @staticmethod
+    def check_can_end(session: Session, user_id: int, *, can_manage: bool) -> None:
+        """Refuse ``user_id`` ending the game unless they created it or manage the server
+        (asked before ``/domino end`` asks for a confirmation)."""
+        if user_id != session.creator_id and not can_manage:
+            raise GameError(N_("Only the game's creator or someone with Manage Server can end it."))
 
     async def export_record(self, channel_id: int) -> tuple[int, dict[str, Any]]:
         """The id and public record of the channel's latest game.

@@ -12,6 +12,11 @@ them in order, outside every lock:
   is pinged once per turn, the new ping sent before the old one is deleted, and
   the last ping deleted when no human is to move (an AI's turn, the match over).
   A failed table edit never skips the ping.
+- **The hand of the player to move** refreshes itself: after the table and before the
+  ping (so a pinged player finds their hand ready), the live hand message of each player
+  whose turn came (or went by without their hand) is edited (:mod:`cogs.domino.hands`).
+  A refresh Discord refuses (the message deleted, the token expired, 403) costs one
+  log line and forgets that hand.
 - **Retried**: a 429 or a 5xx (after discord.py's own retries) is retried with
   backoff, honouring ``retry_after``; newer changes merge in meanwhile. Missing
   permissions or a deleted channel end the attempt with one log line.
@@ -24,7 +29,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 import aiohttp
@@ -34,6 +39,7 @@ from bot.games.service import Note, Update, turn_token
 from bot.games.session import PLAYING, Session
 from bot.i18n import Translator
 
+from .hands import LiveHands, owner_hand, wants_refresh
 from .language import public_translator
 from .narrate import narrate
 from .table import finished_count, summary_file, table_message, table_view, text_names
@@ -98,9 +104,17 @@ class _Outlet:
 class TablePublisher:
     """Keeps each game's messages up to date (the service's publisher)."""
 
-    def __init__(self, bot: DominoBot, *, delays: tuple[float, ...] = RETRY_DELAYS) -> None:
+    def __init__(
+        self,
+        bot: DominoBot,
+        *,
+        delays: tuple[float, ...] = RETRY_DELAYS,
+        hands: LiveHands | None = None,
+    ) -> None:
         self.bot = bot
         self.delays = delays
+        self.hands = hands if hands is not None else LiveHands(bot.clock)
+        """Every player's live hand message (the cog shows them, the announcer refreshes)."""
         self._jobs: dict[int, _Job] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
         self._shown: dict[int, _Shown] = {}
@@ -178,6 +192,7 @@ class TablePublisher:
                     _settle(job, ok=False)
             if not self.bot.games.is_active(game_id):
                 self._shown.pop(game_id, None)
+                self.hands.forget_game(game_id)
 
     async def _announce(self, job: _Job) -> None:
         """Every step of one (merged) change; raises :class:`Retry` if one must be retried."""
@@ -203,7 +218,7 @@ class TablePublisher:
             return
         out = _Outlet(channel, update, shown, tr, job.repost)
         retry: Retry | None = None
-        for step in (self._summaries, self._table, self._ping):
+        for step in (self._summaries, self._table, self._hands, self._ping):
             try:
                 try:
                     await step(out)
@@ -285,6 +300,45 @@ class TablePublisher:
         shown.ping_turn = turn
         if old is not None:
             await _delete_quietly(channel, old)
+
+    async def _hands(self, out: _Outlet) -> None:
+        """Refresh the live hands the change made stale: the owner's turn came, or went by
+        while the hand still offered moves. Only the owner's own hand, in their own
+        ephemeral message; one edit per hand, and never a hand shown already."""
+        session = out.update.after
+        for user_id, slot in self.hands.slots(session.id):
+            async with slot.lock:
+                hand = slot.hand
+                if hand is None or not wants_refresh(hand, session, user_id):
+                    continue
+                if not self.hands.usable(hand):
+                    slot.hand = None  # its token is (nearly) dead: never touched again
+                    continue
+                shown = await owner_hand(session, user_id, hand.tr)
+                if shown is None:
+                    slot.hand = None
+                    continue
+                message, offers_moves = shown
+                try:
+                    await hand.interaction.edit_original_response(**message)
+                except discord.HTTPException as error:
+                    if error.status == 429 or error.status >= 500:
+                        raise  # retried with the announcement
+                    log.info(
+                        "game %d: a player's hand message could not be refreshed (%d, code %d);"
+                        " it is no longer kept up to date",
+                        session.id,
+                        error.status,
+                        error.code,
+                    )
+                    slot.hand = None
+                    continue
+                self.hands.refreshed += 1
+                slot.hand = replace(
+                    hand,
+                    version=session.version,
+                    turn=turn_token(session) if offers_moves else None,
+                )
 
     # -- helpers ----------------------------------------------------------------------
 

@@ -16,11 +16,13 @@ from discord.ext import commands
 from bot.engine.rules import GAMES
 from bot.games.errors import GameError
 from bot.games.moves_text import MAX_MOVE_TEXT, describe, move_key
+from bot.games.session import PLAYING
 from bot.i18n import LANGUAGE_NAMES, LANGUAGES, N_, Translator
 
 from .announcer import TablePublisher
-from .hand import hand_message
-from .items import DYNAMIC_ITEMS
+from .hand import hand_message, offered_moves
+from .hands import discard, live_hand
+from .items import DYNAMIC_ITEMS, EndButton, sent_view
 from .language import public_translator
 from .markup import plain
 from .permissions import missing
@@ -310,7 +312,7 @@ class Domino(
     async def hand(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         session = await self.bot.games.channel_game(interaction.channel_id or 0)
-        await self._show_hand(interaction, session.id, edit=False)
+        await self._show_hand(interaction, session.id, in_place=False)
 
     @app_commands.command(name="play", description=locale_str("Play a tile, e.g. 6-4 east"))
     @app_commands.describe(
@@ -362,6 +364,20 @@ class Domino(
         await interaction.response.defer(ephemeral=True)
         session = await self.bot.games.channel_game(interaction.channel_id or 0)
         can_manage = bool(interaction.permissions.manage_guild)
+        if session.status == PLAYING:
+            # a match in progress ends only when the asker confirms (the button)
+            self.bot.games.check_can_end(session, interaction.user.id, can_manage=can_manage)
+            tr = _tr(interaction)
+            view = sent_view()
+            view.add_item(
+                EndButton(session.id, interaction.user.id, tr("End the game"), danger=True)
+            )
+            await interaction.followup.send(
+                tr("End this game now? The match in progress stops here and is not counted."),
+                view=view,
+                ephemeral=True,
+            )
+            return
         await self.bot.games.end_game(session.id, interaction.user.id, can_manage=can_manage)
         await self._confirm(interaction, N_("The game is over."))
 
@@ -461,8 +477,14 @@ class Domino(
         self, interaction: discord.Interaction, action: str, game_id: int
     ) -> None:
         if action == "hand":
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            await self._show_hand(interaction, game_id, edit=False)
+            message = interaction.message
+            if message is not None and message.flags.ephemeral:
+                # "Refresh" on a hand message: that message shows the hand anew
+                await interaction.response.defer()
+                await self._show_hand(interaction, game_id, in_place=True)
+            else:
+                await interaction.response.defer(ephemeral=True, thinking=True)
+                await self._show_hand(interaction, game_id, in_place=False)
             return
         await interaction.response.defer(ephemeral=True)
         user = interaction.user
@@ -483,7 +505,7 @@ class Domino(
         session = await self.bot.games.play_choice(game_id, interaction.user.id, token, index)
         # The move is saved: from here on, a failure must not read as "try again".
         try:
-            await self._show_hand(interaction, session.id, edit=True)
+            await self._show_hand(interaction, session.id, in_place=True)
         except Exception:
             log.warning(
                 "game %d: the move was played; showing the hand failed", game_id, exc_info=True
@@ -493,14 +515,60 @@ class Domino(
             )
 
     async def _show_hand(
-        self, interaction: discord.Interaction, game_id: int, *, edit: bool
+        self, interaction: discord.Interaction, game_id: int, *, in_place: bool
     ) -> None:
-        session, seen = await self.bot.games.player_hand(game_id, interaction.user.id)
-        message = await hand_message(session, seen, _tr(interaction))
-        if edit:
-            await interaction.edit_original_response(**message)
-        else:
+        """Show the user's hand and make it their live hand (:mod:`cogs.domino.hands`).
+
+        ``in_place``: the interaction is a click on a hand message (a move, "Refresh"),
+        which shows the hand anew; else a new hand message is the interaction's reply.
+        The hand it replaces is deleted afterwards, so the player has one on screen.
+        """
+        user_id = interaction.user.id
+        clicked = interaction.message
+        if in_place and (clicked is None or not clicked.flags.ephemeral):
+            # Never a hand in a public message: a new ephemeral one, not kept live (its
+            # interaction's original response is that public message).
+            session, seen = await self.bot.games.player_hand(game_id, user_id)
+            message = await hand_message(session, seen, _tr(interaction))
             await interaction.followup.send(ephemeral=True, **_as_send(message))
+            return
+        hands = self.publisher.hands
+        slot = hands.slot(game_id, user_id)
+        try:
+            async with slot.lock:  # the announcer refreshes hands under the same lock
+                session, seen = await self.bot.games.player_hand(game_id, user_id)
+                message = await hand_message(session, seen, _tr(interaction))
+                if clicked is not None and in_place:
+                    await interaction.edit_original_response(**message)
+                    message_id = clicked.id
+                else:  # the reply to an ephemeral "thinking…": its original response
+                    sent = await interaction.followup.send(
+                        ephemeral=True, wait=True, **_as_send(message)
+                    )
+                    message_id = sent.id
+                offers = bool(offered_moves(session, seen))
+                shown = live_hand(interaction, message_id, session, offers)
+                replaced = hands.keep(slot, shown, active=session.active)
+        finally:
+            hands.tidy(game_id, user_id)
+        if replaced is not None:
+            await discard(replaced)
+
+    async def on_end_button(
+        self, interaction: discord.Interaction, game_id: int, asker: int
+    ) -> None:
+        """The "End the game" button under the question of ``/domino end``, clicked."""
+        await interaction.response.defer()
+        if interaction.user.id != asker:
+            raise GameError(N_("Only the player who asked to end the game can confirm it."))
+        can_manage = bool(interaction.permissions.manage_guild)
+        await self.bot.games.end_game(game_id, interaction.user.id, can_manage=can_manage)
+        try:
+            await interaction.edit_original_response(
+                content=_tr(interaction)("The game is over."), view=None
+            )
+        except discord.HTTPException:
+            log.warning("could not confirm a saved change to the user", exc_info=True)
 
     # -- errors -----------------------------------------------------------------------
 

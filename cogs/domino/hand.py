@@ -23,9 +23,14 @@ OPTIONS_PER_SELECT = 25
 MAX_SELECTS = 4
 
 
+def offered_moves(session: Session, seen: HandView) -> list[Move]:
+    """The moves a hand message offers: the seat's legal moves while the game is on."""
+    return list(seen.legal_moves) if session.playing else []
+
+
 async def hand_message(session: Session, seen: HandView, tr: Translator) -> dict[str, Any]:
     """The kwargs of the ephemeral hand message for ``seen.seat``."""
-    legal = list(seen.legal_moves)
+    legal = offered_moves(session, seen)
     playable = {t for m in legal for t in m.tiles}
     keys = hand_keys(seen.hand, playable)
     # A hand is a small image (a fraction of a millisecond): cheaper here than a thread hop.

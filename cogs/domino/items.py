@@ -6,7 +6,8 @@ or a failure becomes a polite ephemeral reply (:func:`~cogs.domino.replies.reply
 ``domino:<action>:<game>`` for the table's buttons, and for a hand's moves
 ``domino:m:<game>:<turn token>:<move index>`` (a button) or
 ``domino:s:<game>:<turn token>:<page>`` (a select whose values are move indexes).
-The service refuses a turn token that is out of date.
+The service refuses a turn token that is out of date. ``domino:end:<game>:<user>``
+confirms ``/domino end`` of a match in progress (only for the user who asked).
 """
 
 from __future__ import annotations
@@ -168,4 +169,26 @@ class MoveSelect(
         await cog.on_move(interaction, self.game_id, self.token, -1 if index is None else index)
 
 
-DYNAMIC_ITEMS = (TableButton, MoveButton, MoveSelect)
+class EndButton(
+    DominoItem[discord.ui.Button[Any]],
+    template=r"domino:end:(?P<game>\d{1,19}):(?P<user>\d{1,20})",
+):
+    """The "End the game" button: confirms ``/domino end`` of a match in progress."""
+
+    def __init__(self, game_id: int, user_id: int, label: str = "…", danger: bool = False) -> None:
+        style = discord.ButtonStyle.danger if danger else discord.ButtonStyle.secondary
+        super().__init__(button(f"domino:end:{game_id}:{user_id}", label, style))
+        self.game_id = game_id
+        self.user_id = user_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> Self:
+        return cls(int(match["game"]), int(match["user"]))
+
+    async def run(self, interaction: discord.Interaction, cog: Domino) -> None:
+        await cog.on_end_button(interaction, self.game_id, self.user_id)
+
+
+DYNAMIC_ITEMS = (TableButton, MoveButton, MoveSelect, EndButton)

@@ -58,6 +58,7 @@ async def test_every_command_and_component_acknowledges_before_the_database(
     other = bob if mover is alice else alice
     hand = await step("/domino hand", mover.slash(channel, "domino hand"))
     await step("Show my hand (button)", other.click(table, label="Show my hand"))
+    await step("Refresh (button)", mover.click(hand.response, label="Refresh"))
     await step("/domino play", other.slash(channel, "domino play", tile="6-6"))
     await step(
         "move button", mover.click(hand.response, custom_id=ids(hand.response, "domino:m:")[0])
@@ -65,7 +66,8 @@ async def test_every_command_and_component_acknowledges_before_the_database(
     await step("/domino board", alice.slash(channel, "domino board"))
     await step("/domino export", alice.slash(channel, "domino export"))
     await step("/domino rules", alice.slash(channel, "domino rules", game="latvian"))
-    await step("/domino end", alice.slash(channel, "domino end"))
+    end = await step("/domino end", alice.slash(channel, "domino end"))
+    await step("End the game (button)", alice.click(end.response, label="End the game"))
     await step("/domino settings timer", admin.slash(channel, "domino settings timer", seconds=60))
     await step(
         "/domino settings language",

@@ -79,10 +79,12 @@ async def test_play_refusals_change_nothing(bot, channel, alice, bob, carol):
     assert after.state.deal.history == session.state.deal.history
 
 
-async def test_a_stale_hand_button_is_refused(bot, channel, alice, bob, driver):
+async def test_a_stale_hand_button_is_refused(simcord_env, bot, channel, alice, bob, driver):
     session = await started(alice, bob, channel, bot)
     mover = {alice.id: alice, bob.id: bob}[session.turn_seat.user_id]
     old_hand = await driver.hand(mover)
+    # past its token's life the bot no longer keeps it current: its buttons go stale
+    await simcord_env.advance_time(15 * 60)
     lead = session.state.deal.lead_tile
     await mover.slash(channel, "domino play", tile=str(lead))
     moved = await bot.games.in_channel(channel.id)
@@ -100,6 +102,8 @@ async def test_only_the_creator_or_a_manager_ends_a_game(bot, channel, alice, bo
     await refused(await bob.slash(channel, "domino end"), "Only the game's creator")
     result = await alice.slash(channel, "domino end")
     assert result.ephemeral
+    assert await bot.games.in_channel(channel.id) is not None  # a match in play: asked first
+    await alice.click(result.response, label="End the game")
     assert await bot.games.in_channel(channel.id) is None
     latest = await bot.games.latest_in_channel(channel.id)
     assert latest.status == "cancelled"

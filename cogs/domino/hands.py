@@ -1,0 +1,202 @@
+"""One live hand per player: the hand message the bot keeps current for each game and player.
+
+A hand message is ephemeral and always the *original response* of the player's own
+interaction: the "thinking…" reply of ``/domino hand`` or of the table's (or ping's)
+"Show my hand" button, or the hand message itself when a move or "Refresh" was clicked
+on it (a deferred update edits the clicked message in place). Only that interaction's
+token can edit or delete it, and Discord honours a token for 15 minutes after the
+interaction: a live hand is used for :data:`HAND_LIFE` (14 minutes, a minute's margin)
+after its interaction, then forgotten and never touched again.
+
+- **One hand on screen**: a new hand (``/domino hand``, "Show my hand") replaces the live
+  one; the new one is sent first, then the previous deleted (while its token lives).
+- **It refreshes itself**: the announcer (:mod:`cogs.domino.announcer`), after the table
+  and the ping, edits a live hand when its owner's turn comes (with the move buttons), or
+  when it still offers moves for a turn that went by without it (a typed move, the turn
+  timer): :func:`wants_refresh`. Anything else waits for the owner's turn: the caption
+  already says whose turn it is, and a stale move button is refused by the turn token.
+- **Never anybody else's**: a live hand is kept under its owner's id, from an interaction
+  of that owner on an ephemeral message; it is rendered from the owner's own hand only.
+
+Every edit of a live hand (by the cog or the announcer) happens under its slot's lock and
+records the game version it shows, so a slower, older edit never overwrites a newer one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+
+import discord
+
+from bot.engine.view import hand_view
+from bot.games.service import turn_token
+from bot.games.session import PLAYING, Session
+from bot.i18n import Translator
+
+from .hand import hand_message, offered_moves
+
+TOKEN_LIFE = timedelta(minutes=15)
+"""How long Discord lets a bot edit an interaction's messages."""
+HAND_LIFE = TOKEN_LIFE - timedelta(minutes=1)
+"""How long a live hand is edited: the token's life with a safe margin."""
+SWEEP_EVERY = timedelta(minutes=1)
+
+
+@dataclass(frozen=True, slots=True)
+class LiveHand:
+    """A player's latest hand message, and what it shows."""
+
+    interaction: discord.Interaction
+    """The owner's interaction whose original response the message is."""
+    message_id: int
+    created_at: datetime
+    """When the interaction was created (its token's life starts then)."""
+    tr: Translator
+    """The owner's language (their Discord locale)."""
+    version: int
+    """The game version the message shows."""
+    turn: str | None
+    """The turn token whose moves it offers (None: it offers no moves)."""
+
+
+@dataclass(slots=True)
+class Slot:
+    """One player's place in one game: the lock every edit of their hand takes."""
+
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    hand: LiveHand | None = None
+
+
+class LiveHands:
+    """Every player's live hand, per game (in memory: a restart forgets them)."""
+
+    def __init__(
+        self,
+        clock: Callable[[], datetime] = discord.utils.utcnow,
+        life: timedelta = HAND_LIFE,
+    ) -> None:
+        self.clock = clock
+        self.life = life
+        self._games: dict[int, dict[int, Slot]] = {}
+        self._swept: datetime | None = None
+        self.refreshed = 0
+        """Hands the announcer edited (for tests and benchmarks)."""
+
+    def slot(self, game_id: int, user_id: int) -> Slot:
+        players = self._games.setdefault(game_id, {})
+        slot = players.get(user_id)
+        if slot is None:
+            slot = players[user_id] = Slot()
+        return slot
+
+    def slots(self, game_id: int) -> list[tuple[int, Slot]]:
+        """The game's players with a live hand (a copy: editing them may change the dict)."""
+        return [(u, s) for u, s in self._games.get(game_id, {}).items() if s.hand is not None]
+
+    def usable(self, hand: LiveHand) -> bool:
+        """Whether the hand's token still lives (with the margin)."""
+        return self.clock() - hand.created_at < self.life
+
+    def keep(self, slot: Slot, hand: LiveHand, *, active: bool) -> LiveHand | None:
+        """Make ``hand`` the player's live hand (call under ``slot.lock``); returns the one
+        it replaces, if it is another message whose token still lives (to delete it).
+
+        A hand of a game that is over is not kept (nothing will change it again).
+        """
+        previous = slot.hand
+        slot.hand = hand if active else None
+        self._sweep()
+        if previous is None or previous.message_id == hand.message_id:
+            return None
+        return previous if self.usable(previous) else None
+
+    def tidy(self, game_id: int, user_id: int) -> None:
+        """Drop the player's slot if it holds no hand and nobody waits on it (a refused
+        "Show my hand" leaves nothing behind)."""
+        players = self._games.get(game_id)
+        slot = players.get(user_id) if players else None
+        if players is None or slot is None or slot.hand is not None or slot.lock.locked():
+            return
+        del players[user_id]
+        if not players:
+            del self._games[game_id]
+
+    def forget_game(self, game_id: int) -> None:
+        """The game is over: its live hands are never edited again."""
+        self._games.pop(game_id, None)
+
+    def __len__(self) -> int:
+        return sum(1 for ps in self._games.values() for s in ps.values() if s.hand is not None)
+
+    def _sweep(self) -> None:
+        """Drop hands whose token is past its life (at most once a minute)."""
+        now = self.clock()
+        if self._swept is not None and now - self._swept < SWEEP_EVERY:
+            return
+        self._swept = now
+        for game_id in list(self._games):
+            players = self._games[game_id]
+            for user_id in list(players):
+                slot = players[user_id]
+                if slot.hand is not None and not self.usable(slot.hand):
+                    slot.hand = None
+                if slot.hand is None and not slot.lock.locked():
+                    del players[user_id]
+            if not players:
+                del self._games[game_id]
+
+
+def live_hand(
+    interaction: discord.Interaction,
+    message_id: int,
+    session: Session,
+    offers_moves: bool,
+) -> LiveHand:
+    """The live hand an interaction of its owner just showed."""
+    return LiveHand(
+        interaction=interaction,
+        message_id=message_id,
+        created_at=interaction.created_at,
+        tr=Translator.for_locale(interaction.locale),
+        version=session.version,
+        turn=turn_token(session) if offers_moves else None,
+    )
+
+
+def wants_refresh(hand: LiveHand, session: Session, user_id: int) -> bool:
+    """Whether the announcer should edit ``user_id``'s live hand to show ``session``.
+
+    On the owner's turn (moves to offer, unless it offers them already); and when it
+    offers moves for a turn gone by (the game ended, or moved on without it).
+    """
+    if session.version <= hand.version:
+        return False  # it shows this state, or a newer one
+    seat = session.seat_of(user_id)
+    if seat is None or session.state is None:
+        return False
+    if session.status == PLAYING and session.turn == seat:
+        return hand.turn != turn_token(session)
+    return hand.turn is not None
+
+
+async def owner_hand(
+    session: Session, user_id: int, tr: Translator
+) -> tuple[dict[str, Any], bool] | None:
+    """The hand message of ``user_id``'s own hand in ``session`` (never anybody else's) and
+    whether it offers moves; None if they have no seat (any more)."""
+    seat = session.seat_of(user_id)
+    if seat is None or session.state is None:
+        return None
+    seen = hand_view(session.state, seat)
+    return await hand_message(session, seen, tr), bool(offered_moves(session, seen))
+
+
+async def discard(hand: LiveHand) -> None:
+    """Delete a replaced hand message (a failure only leaves it on the owner's screen)."""
+    with contextlib.suppress(discord.HTTPException):
+        await hand.interaction.delete_original_response()
