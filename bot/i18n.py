@@ -12,6 +12,9 @@ constants). Extraction keywords for Babel (``babel.cfg``): ``tr``,
 ``bot/locales/<lang>/LC_MESSAGES/dominobot.po`` (template ``bot/locales/dominobot.pot``),
 compiled to ``.mo`` by ``make catalogs``; ``make messages`` re-extracts them. A
 language without a compiled catalog falls back to English.
+
+Numbers are written the language's way with Babel (``tr.number(3.4)`` is ``3,4`` in
+Finnish, Danish and Latvian, ``3.4`` in English; ``tr.percent(0.5)``).
 """
 
 from __future__ import annotations
@@ -20,6 +23,8 @@ import gettext
 from functools import cache
 from pathlib import Path
 from typing import Any
+
+from babel.numbers import format_decimal, format_percent
 
 DOMAIN = "dominobot"
 LOCALE_DIR = Path(__file__).with_name("locales")
@@ -74,6 +79,21 @@ class Translator:
 
     def plural(self, singular: str, plural: str, n: int, /, **fields: Any) -> str:
         return self._catalog.ngettext(singular, plural, n).format(n=n, **fields)
+
+    def number(self, value: float, digits: int = 1) -> str:
+        """``value`` in this language's format, with at most ``digits`` decimals.
+
+        ``3,4`` in Finnish, Danish and Latvian and ``3.4`` in English; whole numbers
+        without decimals (``12``); thousands grouped (``1 234`` in Finnish); a value
+        that rounds to zero is ``0``, never ``-0``.
+        """
+        rounded = round(float(value), digits) + 0.0  # + 0.0: no negative zero
+        pattern = "#,##0" + ("." + "#" * digits if digits > 0 else "")
+        return format_decimal(rounded, format=pattern, locale=self.language)
+
+    def percent(self, fraction: float) -> str:
+        """``fraction`` as a whole percentage the language's way (``50%``, ``50 %``)."""
+        return format_percent(round(float(fraction), 2), locale=self.language)
 
 
 ENGLISH = Translator(DEFAULT_LANGUAGE)

@@ -40,6 +40,7 @@ from bot.storage import (
     ChannelBusyError,
     Database,
     FinishedMatch,
+    GameRow,
     MatchDeal,
     MatchSeat,
     StaleGameError,
@@ -66,6 +67,8 @@ log = logging.getLogger(__name__)
 AI_LEVELS = LEVELS
 DEFAULT_AI = Level.NORMAL
 IDLE_LIMIT = timedelta(hours=24)
+REMATCH_LIFE = timedelta(minutes=30)
+"""How long after a match ends its players may accept a rematch."""
 RESTORE_CHUNK = 25
 """Games parsed per step on start; the event loop answers interactions in between."""
 
@@ -102,6 +105,25 @@ class Update:
         return Update(self.before, later.after, (*self.notes, *later.notes))
 
 
+@dataclass(frozen=True, slots=True)
+class Rematch:
+    """Where a rematch stands after a click: who accepted, who is still awaited (names),
+    and the new game once every human seat has accepted."""
+
+    accepted: frozenset[int]
+    waiting: tuple[str, ...]
+    session: Session | None = None
+
+
+@dataclass(slots=True)
+class _Offer:
+    """A finished game's rematch offer: its channel, when the match ended, who accepted."""
+
+    channel_id: int
+    ended_at: datetime
+    accepted: set[int] = field(default_factory=set)
+
+
 class Publisher(Protocol):
     async def open_table(self, session: Session) -> None:
         """Post a new game's table now; raise if Discord refuses."""
@@ -109,6 +131,10 @@ class Publisher(Protocol):
 
     def publish(self, update: Update) -> None:
         """Announce a saved change (queued: never blocks the caller, never raises)."""
+        ...
+
+    async def repost(self, session: Session) -> bool:
+        """Post the table again (``/domino board``); False if Discord did not take it."""
         ...
 
 
@@ -142,6 +168,8 @@ class GameService:
         self._watchdogs: dict[int, asyncio.Task[None]] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self._ai_running: set[int] = set()
+        self._rematches: dict[int, _Offer] = {}
+        """Rematch offers by finished game id (in memory: a restart forgets them)."""
         self._restored = asyncio.Event()
         self._closed = False
         self.marks = AnnouncedMarks(db.games)
@@ -154,7 +182,9 @@ class GameService:
 
         Interactions are answered meanwhile (a game not restored yet is read from
         the database on demand). Games whose last change never reached Discord
-        (a crash between saving and announcing) are announced again.
+        (a crash between saving and announcing) are announced again
+        (``Note("recovered")``, which adds no line to the table: nothing happened in
+        the game). Nothing else is sent: a restart costs Discord no call per game.
         """
         restored = 0
         after_id = 0
@@ -309,6 +339,18 @@ class GameService:
         except ChannelBusyError:
             raise _channel_busy() from None
         session = Session.from_row(row)
+        await self._post_new_table(session)
+        return session
+
+    async def _post_new_table(self, session: Session, *, then_start: bool = False) -> Session:
+        """Adopt a game just created and post its table; nothing stays behind if Discord
+        refuses. ``then_start``: start the match at once (a rematch)."""
+        now = self.clock()
+        self._rematches = {  # a new game in the channel ends its offer; old ones go too
+            game: offer
+            for game, offer in self._rematches.items()
+            if offer.channel_id != session.channel_id and now - offer.ended_at <= REMATCH_LIFE
+        }
         async with self._lock(session.id):
             self._adopt(session)
             try:
@@ -320,6 +362,9 @@ class GameService:
                 raise GameError(
                     N_("Discord did not let me post the table here, so no game was opened.")
                 ) from None
+            if then_start:
+                current = self._games.get(session.id, session)
+                return await self._start(current, Note("rematch"))
             self._after_change(session)
         return session
 
@@ -396,10 +441,99 @@ class GameService:
                     needed=session.rules.players,
                     seated=len(session.seats),
                 )
-            state = new_match(session.rules, session.deal_rng(1))
-            started = session.with_(status=PLAYING)
-            state = self._continue(started, state)
-            return await self._commit(session, state=state, status=PLAYING, note=Note("started"))
+            return await self._start(session)
+
+    async def _start(self, session: Session, *notes: Note) -> Session:
+        """Deal the first deal (the game's lock held)."""
+        state = new_match(session.rules, session.deal_rng(1))
+        started = session.with_(status=PLAYING)
+        state = self._continue(started, state)
+        return await self._commit(
+            session, state=state, status=PLAYING, notes=(*notes, Note("started"))
+        )
+
+    # -- rematch ------------------------------------------------------------------
+
+    async def rematch(self, game_id: int, user_id: int) -> Rematch:
+        """``user_id`` accepts a rematch of the finished game ``game_id``.
+
+        Every human seat of that game accepts with one click (AI seats accept by
+        themselves); the last acceptance opens a new game in the same channel with the
+        same seats in the same order, the same rules and timer, and starts it. The
+        offer lapses :data:`REMATCH_LIFE` after the match ended, or once another game
+        was opened in the channel. Acceptances are kept in memory (a restart forgets
+        them: the players click again).
+        """
+        try:
+            row = await self._accept_rematch(game_id, user_id)
+        finally:
+            lock = self._locks.get(game_id)
+            if lock is not None and not lock.locked() and game_id not in self._games:
+                del self._locks[game_id]  # a finished game's lock is not kept
+        if isinstance(row, Rematch):
+            return row
+        session = await self._post_new_table(Session.from_row(row), then_start=True)
+        return Rematch(frozenset(s.user_id for s in session.seats if s.user_id), (), session)
+
+    async def _accept_rematch(self, game_id: int, user_id: int) -> Rematch | GameRow:
+        """Record the acceptance: where the offer stands, or the new game's row."""
+        async with self._lock(game_id):
+            finished = await self.get(game_id)
+            if finished is None:
+                raise GameError(N_("There is no such game."))
+            if finished.status != FINISHED:
+                raise GameError(N_("Only a match played to its end can have a rematch."))
+            if finished.seat_of(user_id) is None:
+                raise GameError(N_("Only the players of that match can accept its rematch."))
+            if self.clock() - finished.updated_at > REMATCH_LIFE:
+                self._rematches.pop(game_id, None)
+                raise GameError(
+                    N_("This rematch offer has lapsed: it lasts {n} minutes after the match."),
+                    n=int(REMATCH_LIFE.total_seconds() // 60),
+                )
+            active = await self.in_channel(finished.channel_id)
+            if active is not None:
+                raise _channel_busy()
+            latest = await self.db.games.latest_in_channel(finished.channel_id)
+            if latest is not None and latest.id != game_id:
+                self._rematches.pop(game_id, None)
+                raise GameError(
+                    N_("This rematch offer has lapsed: a new game was opened in this channel.")
+                )
+            offer = self._rematches.setdefault(
+                game_id, _Offer(finished.channel_id, finished.updated_at)
+            )
+            accepted = offer.accepted
+            humans = [s for s in finished.seats if s.user_id is not None]
+            if user_id in accepted:
+                raise GameError(
+                    N_("You're already in for the rematch. Waiting for {names}."),
+                    names=", ".join(s.name for s in humans if s.user_id not in accepted),
+                )
+            accepted.add(user_id)
+            waiting = tuple(s.name for s in humans if s.user_id not in accepted)
+            if waiting:
+                return Rematch(frozenset(accepted), waiting)
+            # everyone is in: the same seats, rules and timer, in the same channel
+            seats = [Seat(s.name, s.user_id, s.ai).to_json() for s in finished.seats]
+            creator = finished.creator_id
+            if finished.seat_of(creator) is None:
+                creator = humans[0].user_id or creator
+            try:
+                row = await self.db.games.create(
+                    guild_id=finished.guild_id,
+                    channel_id=finished.channel_id,
+                    creator_id=creator,
+                    rules=finished.rules.to_dict(),
+                    seats=seats,
+                    seed=self._seed_source(),
+                    timer=finished.timer,
+                    now=self.clock(),
+                )
+            except ChannelBusyError:
+                raise _channel_busy() from None
+            self._rematches.pop(game_id, None)
+            return row
 
     # -- playing ----------------------------------------------------------------
 
@@ -821,6 +955,7 @@ __all__ = [
     "GameService",
     "Note",
     "Publisher",
+    "Rematch",
     "StaleError",
     "Update",
     "rules_refusal",

@@ -67,13 +67,17 @@ def local_timezone(environ: Mapping[str, str] = os.environ) -> str:
 
 
 async def show_game_in_progress(bot: DominoBot, world: World) -> None:
-    """After a restart, post the channel's game again (a seated player asks for it)."""
+    """After a restart, post the channel's game again.
+
+    The playground's world is new on every start, so the table message a saved game
+    points at is not in it: the bot posts the table afresh, as ``/domino board`` does,
+    but without anyone's command (the channel shows no made-up "used /domino board").
+    """
     session = await bot.games.in_channel(world.channel.id)
-    if session is None:
+    publisher = bot.games.publisher
+    if session is None or publisher is None:
         return
-    seated = {seat.user_id for seat in session.seats}
-    member = next((m for m in world.members if m.id in seated), world.members[0])
-    await member.slash(world.channel, "domino board")
+    await publisher.repost(session)
 
 
 async def serve(options: PlaygroundOptions) -> None:

@@ -22,6 +22,8 @@ them in order, outside every lock:
   permissions or a deleted channel end the attempt with one log line.
 - **Recorded**: once the table shows a version, it is written down
   (``announced_version``), so that a restart announces what a crash left unsaid.
+- **Recovered**: after a restart a change that was saved but never shown is announced
+  (``Note("recovered")``), without a line of its own: nothing happened in the game.
 """
 
 from __future__ import annotations

@@ -26,7 +26,9 @@ from .items import DYNAMIC_ITEMS, EndButton, sent_view
 from .language import public_translator
 from .markup import plain
 from .permissions import missing
-from .replies import MESSAGE_LIMIT, refusing, reply_error
+from .replies import MESSAGE_LIMIT as MESSAGE_LIMIT  # the limit texts are held to
+from .replies import refusing, reply_error
+from .rules_texts import rules_embed, sample_board
 from .stats import StatsCommands
 from .texts import RULES_TEXT, game_name
 
@@ -401,14 +403,14 @@ class Domino(
     @app_commands.choices(game=GAME_CHOICES)
     @refusing
     async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)  # it draws images
         tr = _tr(interaction)
         if game is not None and game not in RULES_TEXT:
             raise GameError(N_("Choose a game: block, draw, allfives or latvian."))
         games = [game] if game else list(GAMES)
-        chunks = _chunks([tr(RULES_TEXT[g]) for g in games])
-        await interaction.response.send_message(chunks[0], ephemeral=True)
-        for chunk in chunks[1:]:
-            await interaction.followup.send(chunk, ephemeral=True)
+        embeds = [rules_embed(g, tr) for g in games]
+        files = [await sample_board(g, tr) for g in games]
+        await interaction.followup.send(embeds=embeds, files=files, ephemeral=True)
 
     # -- server settings ----------------------------------------------------------------
 
@@ -554,6 +556,19 @@ class Domino(
         if replaced is not None:
             await discard(replaced)
 
+    async def on_rematch(self, interaction: discord.Interaction, game_id: int) -> None:
+        """The "Rematch" button of a finished match's table, clicked."""
+        await interaction.response.defer(ephemeral=True)
+        offer = await self.bot.games.rematch(game_id, interaction.user.id)
+        if offer.session is not None:
+            await self._confirm(interaction, N_("Everyone is in: the rematch is on!"))
+            return
+        await self._confirm(
+            interaction,
+            N_("You're in for the rematch. Waiting for {names}."),
+            names=", ".join(plain(name) for name in offer.waiting),
+        )
+
     async def on_end_button(
         self, interaction: discord.Interaction, game_id: int, asker: int
     ) -> None:
@@ -580,18 +595,6 @@ class Domino(
         of the game (:func:`~cogs.domino.replies.reply_error`). Refusals never get here:
         :func:`~cogs.domino.replies.refusing` answers them as the command's own reply."""
         await reply_error(interaction, error)
-
-
-def _chunks(paragraphs: list[str], limit: int = MESSAGE_LIMIT) -> list[str]:
-    """Paragraphs joined into as few messages as Discord's length limit allows."""
-    chunks: list[str] = []
-    for paragraph in paragraphs:
-        paragraph = paragraph[:limit]
-        if chunks and len(chunks[-1]) + 2 + len(paragraph) <= limit:
-            chunks[-1] += "\n\n" + paragraph
-        else:
-            chunks.append(paragraph)
-    return chunks or [""]
 
 
 def _as_send(message: dict[str, Any]) -> dict[str, Any]:

@@ -8,6 +8,8 @@ or a failure becomes a polite ephemeral reply (:func:`~cogs.domino.replies.reply
 ``domino:s:<game>:<turn token>:<page>`` (a select whose values are move indexes).
 The service refuses a turn token that is out of date. ``domino:end:<game>:<user>``
 confirms ``/domino end`` of a match in progress (only for the user who asked).
+``domino:rematch:<game>`` accepts a rematch of the finished game (the service checks
+who may, and whether the offer still stands).
 """
 
 from __future__ import annotations
@@ -191,4 +193,24 @@ class EndButton(
         await cog.on_end_button(interaction, self.game_id, self.user_id)
 
 
-DYNAMIC_ITEMS = (TableButton, MoveButton, MoveSelect, EndButton)
+class RematchButton(
+    DominoItem[discord.ui.Button[Any]],
+    template=r"domino:rematch:(?P<game>\d{1,19})",
+):
+    """The "Rematch" button of a finished match's table."""
+
+    def __init__(self, game_id: int, label: str = "…") -> None:
+        super().__init__(button(f"domino:rematch:{game_id}", label, discord.ButtonStyle.success))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> Self:
+        return cls(int(match["game"]))
+
+    async def run(self, interaction: discord.Interaction, cog: Domino) -> None:
+        await cog.on_rematch(interaction, self.game_id)
+
+
+DYNAMIC_ITEMS = (TableButton, MoveButton, MoveSelect, EndButton, RematchButton)

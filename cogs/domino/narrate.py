@@ -13,6 +13,7 @@ from bot.i18n import Translator
 from .markup import plain
 
 BEFORE_MOVES = (
+    "rematch",
     "started",
     "joined",
     "bot_added",
@@ -22,6 +23,8 @@ BEFORE_MOVES = (
     "replaced_by_ai",
 )
 AFTER_MOVES = ("cancelled", "abandoned", "everyone_left")
+# "recovered" (a restart announces a change that was never shown) adds no line: nothing
+# happened in the game.
 
 
 def narrate(update: Update, tr: Translator, names: Sequence[str]) -> list[str]:
@@ -136,6 +139,8 @@ def _note(note: Note, tr: Translator, names: Sequence[str]) -> str:
     if not name and note.seat is not None and note.seat < len(names):
         name = names[note.seat]
     kind = note.kind
+    if kind == "rematch":
+        return tr("Rematch: the same players, the same rules.")
     if kind == "started":
         return tr("The match begins!")
     if kind == "joined":

@@ -29,22 +29,35 @@ PERIOD_NAMES = {
 OUTCOME_NAMES = {"win": N_("Won"), "draw": N_("Draw"), "loss": N_("Lost")}
 
 
-def _number(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+RATING_NOTE = N_(
+    "Rating: a cautious estimate of skill. It rises as you win, and as the bot grows "
+    "surer of how well you play."
+)
+UNRATED_NOTE = N_(
+    "— means not rated yet: a rating comes with a finished match against another person "
+    "(matches against the AI alone don't count)."
+)
 
 
-def _rating(value: float | None) -> str:
+def _number(value: float, tr: Translator) -> str:
+    """``12``, ``3.4`` in English; ``3,4`` in Finnish, Danish and Latvian."""
+    return tr.number(value)
+
+
+def _rating(value: float | None, tr: Translator) -> str:
     if value is None:
         return "—"
-    return f"−{abs(value):.1f}" if round(value, 1) < 0 else f"{abs(value):.1f}"
+    text = tr.number(abs(value))
+    return f"−{text}" if round(value, 1) < 0 else text
 
 
-def _signed(value: float) -> str:
-    return f"+{value:.1f}" if value >= 0 else f"−{abs(value):.1f}"
+def _signed(value: float, tr: Translator) -> str:
+    text = tr.number(abs(value))
+    return f"−{text}" if round(value, 1) < 0 else f"+{text}"
 
 
-def _percent(value: float) -> str:
-    return f"{round(value * 100)}%"
+def _percent(value: float, tr: Translator) -> str:
+    return tr.percent(value)
 
 
 def _limit(lines: Sequence[str], limit: int = EMBED_TEXT_LIMIT) -> str:
@@ -79,29 +92,36 @@ def board_texts(
             tr("page {page} of {pages}", page=page.page + 1, pages=page.pages),
         ]
     )
-    headings = [tr("Rating"), tr("Matches"), tr("Wins"), tr("Draws"), tr("Win rate")]
+    # the image has no draws column (the text has): at 10 px shown, six number columns
+    # leave a name too little room in Finnish
+    headings = [tr("Rating"), tr("Matches"), tr("Wins"), tr("Win rate")]
     if latvian:
         headings.append(tr("Place pts"))
     lines: list[BoardLine] = []
     text: list[str] = []
     for e in page.entries:
         ordinal = e.rating.ordinal if e.rating else None
-        cells = [_rating(ordinal), str(e.matches), str(e.wins), str(e.draws), _percent(e.win_rate)]
+        cells = [
+            _rating(ordinal, tr),
+            _number(e.matches, tr),
+            _number(e.wins, tr),
+            _percent(e.win_rate, tr),
+        ]
         if latvian:
-            cells.append(_number(e.place_points))
+            cells.append(_number(e.place_points, tr))
         lines.append(BoardLine(e.position, e.name, tuple(cells), highlight=e.user_id == viewer))
         facts = [
-            tr("rating {value}", value=_rating(ordinal)),
+            tr("rating {value}", value=_rating(ordinal, tr)),
             tr.plural("{n} match", "{n} matches", e.matches),
             tr.plural("{n} win", "{n} wins", e.wins),
             tr.plural("{n} draw", "{n} draws", e.draws),
-            _percent(e.win_rate),
+            _percent(e.win_rate, tr),
         ]
         if latvian:
-            facts.append(tr("{n} place pts", n=_number(e.place_points)))
+            facts.append(tr("{n} place pts", n=_number(e.place_points, tr)))
         text.append(f"**{e.position}.** {plain(e.name)} — " + " · ".join(facts))
     empty = tr("No counted matches here yet. Finish a match to get on the board!")
-    footer = tr("Rating: openskill's conservative estimate, μ − 3σ. Unrated players come last.")
+    footer = f"{tr(RATING_NOTE)} {tr(UNRATED_NOTE)}"
     embed = discord.Embed(title=title, description=_limit(text) or empty, colour=COLOUR)
     embed.set_footer(text=f"{subtitle}\n{footer}")
     card = BoardCard(
@@ -124,9 +144,9 @@ def _result_text(result: PlayerResult, tr: Translator) -> str:
         outcome = tr("place {rank} of {sides}", rank=result.rank, sides=result.sides)
     else:
         outcome = tr(OUTCOME_NAMES[result.outcome])
-    parts = [game_name(result.game, tr), outcome, tr("{n} pts", n=_number(result.points))]
+    parts = [game_name(result.game, tr), outcome, tr("{n} pts", n=_number(result.points, tr))]
     if result.place is not None:
-        parts.append(tr("{n} place pts", n=_number(result.place)))
+        parts.append(tr("{n} place pts", n=_number(result.place, tr)))
     return " · ".join(parts)
 
 
@@ -146,17 +166,17 @@ def card_texts(
     for s in card.standings:
         ordinal = s.rating.ordinal if s.rating else None
         position = card.positions.get(s.game)
-        rating = _rating(ordinal)
+        rating = _rating(ordinal, tr)
         if position is not None:
             rating = tr("{rating} (#{position})", rating=rating, position=position[0])
         rows.append(
             (
                 game_name(s.game, tr),
                 rating,
-                str(s.matches),
-                str(s.wins),
-                _percent(s.win_rate),
-                _number(round(s.points_per_match, 1)),
+                _number(s.matches, tr),
+                _number(s.wins, tr),
+                _percent(s.win_rate, tr),
+                _number(round(s.points_per_match, 1), tr),
                 str(s.best_streak),
             )
         )
@@ -164,23 +184,28 @@ def card_texts(
             tr.plural("{n} match", "{n} matches", s.matches),
             tr.plural("{n} win", "{n} wins", s.wins),
             tr.plural("{n} draw", "{n} draws", s.draws),
-            tr("win rate {rate}", rate=_percent(s.win_rate)),
-            tr("{n} points per match", n=_number(round(s.points_per_match, 1))),
+            tr("win rate {rate}", rate=_percent(s.win_rate, tr)),
+            tr("{n} points per match", n=_number(round(s.points_per_match, 1), tr)),
             tr("best streak {n}", n=s.best_streak),
         ]
         if s.game == "latvian":
-            facts.append(tr("{n} place pts", n=_number(s.place_points)))
+            facts.append(tr("{n} place pts", n=_number(s.place_points, tr)))
         if position is not None:
             facts.append(
                 tr(
                     "rating {value}, #{position} of {of}",
-                    value=_rating(ordinal),
+                    value=_rating(ordinal, tr),
                     position=position[0],
                     of=position[1],
                 )
             )
         else:
-            facts.append(tr("not rated yet"))
+            facts.append(
+                tr(
+                    "not rated yet: a rating comes with a finished match against another "
+                    "person (matches against the AI alone don't count)"
+                )
+            )
         embed.add_field(name=game_name(s.game, tr), value=" · ".join(facts), inline=False)
     trend = [r.rating.ordinal for r in card.trend if r.rating is not None]
     trend_game = game_name(card.trend_game, tr)
@@ -190,15 +215,15 @@ def card_texts(
         trend_line = tr(
             "{game}: {value} after {n} rated matches ({change})",
             game=trend_game,
-            value=_rating(trend[-1]),
+            value=_rating(trend[-1], tr),
             n=len(trend),
-            change=_signed(change),
+            change=_signed(change, tr),
         )
         embed.add_field(name=tr("Rating trend"), value=trend_line, inline=False)
     recent = []
     lines = []
     for r in card.recent:
-        detail = _signed(r.change) if r.change is not None else ""
+        detail = _signed(r.change, tr) if r.change is not None else ""
         text = _result_text(r, tr)
         recent.append(ResultLine(r.outcome, f"{text} · {r.finished_at.date().isoformat()}", detail))
         stamp = int(r.finished_at.timestamp())
@@ -224,7 +249,8 @@ def card_texts(
         trend_empty=tr("Not enough rated matches for a trend yet."),
         recent_title=tr("Recent results"),
         recent=tuple(recent),
-        footer=tr("Rating: openskill's conservative estimate, μ − 3σ."),
+        footer=tr(RATING_NOTE),
+        number=tr.number,
     )
     return embed, image
 
@@ -234,7 +260,7 @@ def card_texts(
 
 def _seat_text(seat: MatchSeat, tr: Translator) -> str:
     name = tr("{name} (AI)", name=seat.name) if seat.user_id is None else seat.name
-    text = f"{plain(name)} {_number(seat.total)}"
+    text = f"{plain(name)} {_number(seat.total, tr)}"
     return f"**{text}**" if seat.won else text
 
 

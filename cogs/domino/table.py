@@ -17,12 +17,13 @@ import discord
 from bot.engine import End, MatchState
 from bot.engine.view import public_view
 from bot.games.moves_text import end_name
-from bot.games.session import LOBBY, PLAYING, Session
+from bot.games.service import REMATCH_LIFE
+from bot.games.session import FINISHED, LOBBY, PLAYING, Session
 from bot.i18n import Translator
 from render.board import render_board
 from render.summary import render_summary
 
-from .items import TableButton, sent_view
+from .items import RematchButton, TableButton, sent_view
 from .markup import plain
 from .texts import ai_level_name, game_name, image_labels, rules_summary
 
@@ -105,7 +106,7 @@ def table_embed(session: Session, tr: Translator, lines: list[str]) -> discord.E
                 name=seat_text(session, seat, tr),
                 team=team,
                 tiles=tr.plural("{n} tile", "{n} tiles", sizes[seat]),
-                score=tr("{n} pts", n=_number(totals[side])),
+                score=tr("{n} pts", n=_number(totals[side], tr)),
             )
         )
     embed.add_field(name=tr("Players"), value="\n".join(rows), inline=False)
@@ -120,6 +121,15 @@ def table_embed(session: Session, tr: Translator, lines: list[str]) -> discord.E
         embed.add_field(name=tr("Count"), value=str(layout.count()))
     if lines:
         embed.add_field(name=tr("Latest"), value="\n".join(lines[-MAX_LINES:]), inline=False)
+    if session.status == FINISHED:
+        embed.add_field(
+            name=tr("Rematch"),
+            value=tr(
+                "The same seats and rules: each player clicks Rematch within {n} minutes.",
+                n=int(REMATCH_LIFE.total_seconds() // 60),
+            ),
+            inline=False,
+        )
     turn = session.turn_seat
     if state.over:
         embed.set_footer(text=tr("Game #{id} · the match is over", id=session.id))
@@ -137,6 +147,8 @@ def table_view(session: Session, tr: Translator) -> discord.ui.View:
         view.add_item(
             TableButton(session.id, "hand", tr("Show my hand"), discord.ButtonStyle.primary)
         )
+    elif session.status == FINISHED:
+        view.add_item(RematchButton(session.id, tr("Rematch")))
     return view
 
 
@@ -150,8 +162,9 @@ def finished_embed(session: Session, tr: Translator, lines: list[str]) -> discor
     return embed
 
 
-def _number(x: float) -> str:
-    return str(int(x)) if float(x).is_integer() else f"{x:.1f}"
+def _number(x: float, tr: Translator | None = None) -> str:
+    """``x`` in ``tr``'s language (``3,4`` in Finnish; English ``3.4`` without one)."""
+    return (tr or Translator()).number(x)
 
 
 async def board_file(session: Session, tr: Translator) -> discord.File:

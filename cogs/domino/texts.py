@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from bot.engine import Rules
 from bot.i18n import N_, Translator
 from render.labels import ENGLISH as ENGLISH_LABELS
@@ -100,5 +102,6 @@ def ai_level_name(level: str, tr: Translator) -> str:
 
 
 def image_labels(tr: Translator) -> Labels:
-    """The words drawn in images, translated (every field of :class:`Labels`)."""
-    return ENGLISH_LABELS.translated(tr)
+    """The words drawn in images, translated (every field of :class:`Labels`), and
+    numbers written the language's way (``3,4`` in Finnish)."""
+    return replace(ENGLISH_LABELS.translated(tr), number=tr.number)

@@ -89,3 +89,18 @@ async def test_every_command_and_component_acknowledges_before_the_database(
     )
     assert board
     assert history
+
+    # a match played to its end offers a rematch: each click is acknowledged first
+    await alice.slash(channel, "domino new", game="block", scoring="single")
+    table = channel.last_message
+    await bob.slash(channel, "domino join")
+    await alice.slash(channel, "domino start")
+    session = await driver.play_until(lambda s: s.status != "playing")
+    final = next(m for m in channel.history(viewer=alice) if m.id == session.table_message_id)
+    [rematch] = [c.custom_id for row in final.components for c in row.children]
+    assert rematch == f"domino:rematch:{session.id}"
+    await step("Rematch (button)", bob.click(final, custom_id=rematch))
+    await step("Rematch again (button)", bob.click(final, custom_id=rematch))  # refused
+    await step("Rematch, the last player (button)", alice.click(final, custom_id=rematch))
+    assert (await bot.games.in_channel(channel.id)).id != session.id
+    assert table

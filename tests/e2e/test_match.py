@@ -35,7 +35,9 @@ async def test_two_users_and_an_ai_seat_play_a_match_to_the_end(bot, channel, al
     assert any("Deal 1 is over" in t for t in texts)
     table = next(m for m in channel.history(viewer=alice) if m.id == session.table_message_id)
     assert "the match is over" in table.embeds[0].footer.text
-    assert not table.components  # no buttons on a finished table
+    # a finished table offers only the rematch
+    labels = [c.label for row in table.components for c in row.children]
+    assert labels == ["Rematch"]
 
 
 async def test_four_players_in_teams(bot, channel, alice, bob, carol, dave, driver):

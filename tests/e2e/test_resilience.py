@@ -89,3 +89,54 @@ async def test_two_clicks_at_the_same_moment_apply_one_move(bot, channel, alice,
     after = await bot.games.in_channel(channel.id)
     assert len(after.state.deal.history) >= len(session.state.deal.history) + 1
     assert after.version == session.version + 1
+
+
+def table_text(message) -> str:
+    embed = message.embeds[0]
+    return "\n".join(
+        [embed.title or "", embed.description or "", embed.footer.text or ""]
+        + [f"{f.name}: {f.value}" for f in embed.fields]
+    )
+
+
+async def restart(simcord_env, bot, db_path):
+    await bot.shutdown()
+    fresh = DominoBot(database_path=db_path)
+    await simcord_env.restart_bot(fresh)
+    await fresh.restoring
+    await simcord_env.advance_time(1)  # the announcer's work settles
+    return fresh
+
+
+def new_messages(channel, viewers, seen):
+    return [m for viewer in viewers for m in channel.history(viewer=viewer) if m.id not in seen]
+
+
+async def test_a_restart_after_an_unannounced_move_invents_no_line(
+    simcord_env, bot, db_path, channel, alice, bob, driver
+):
+    await two_player_game(bot, channel, alice, bob)
+    for _ in range(2):
+        await driver.play_turn()
+    bot.games.publisher = None  # a crash between saving a move and announcing it
+    await driver.play_turn()
+    saved = await bot.games.in_channel(channel.id)
+    await bot.games.marks.flush()
+    seen = {m.id for v in (alice, bob) for m in channel.history(viewer=v)}
+
+    fresh = await restart(simcord_env, bot, db_path)
+    try:
+        restored = await fresh.games.in_channel(channel.id)
+        assert restored.version == saved.version
+        table = next(m for m in channel.history(viewer=alice) if m.id == restored.table_message_id)
+        text = table_text(table)
+        # the table shows the saved state, and no line about anything that did not happen
+        assert f"{restored.turn_seat.name} to play" in text
+        assert "Latest" not in text
+        assert "used /domino" not in text
+        # nobody was made to run a command: no new interaction message
+        for message in new_messages(channel, (alice, bob), seen):
+            assert message.interaction_metadata is None, message.content
+            assert "used /domino" not in (message.content or "")
+    finally:
+        await fresh.shutdown()

@@ -34,6 +34,10 @@ class RecordingPublisher:
     def publish(self, update: Update) -> None:
         self.updates.append(update)
 
+    async def repost(self, session: Session) -> bool:
+        self.tables.append(session)
+        return True
+
 
 @dataclass(frozen=True, slots=True)
 class Decision:

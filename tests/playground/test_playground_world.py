@@ -42,6 +42,7 @@ async def test_a_game_in_play_is_shown_again_after_a_restart(new_bot):
         assert list(world.channel.history(viewer=bob)) == []  # a new world: no messages
         await show_game_in_progress(env.bot, world)
         table = world.channel.last_message
+        assert table.interaction_metadata is None  # the bot's own post: nobody "used" a command
         assert "deal 1" in table.embeds[0].title
         assert f"#{game.id}" in table.embeds[0].footer.text
         hand = await bob.click(table, label="Show my hand")

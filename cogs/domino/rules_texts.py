@@ -1,0 +1,88 @@
+"""``/domino rules``: each game's rules as a short embed with a sample board.
+
+The words are the translated rule texts of :data:`cogs.domino.texts.RULES_TEXT` (one
+msgid per game), cut into short paragraphs of a few sentences each; the picture is a
+board of a sample deal in progress (:func:`render.samples.random_match`), drawn from
+its public view. Sample boards never change: each (game, language) is drawn once per
+process and kept (:func:`sample_board`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import re
+from functools import lru_cache
+
+import discord
+
+from bot.engine import Rules
+from bot.engine.view import public_view
+from bot.i18n import Translator
+from render.board import render_board
+from render.samples import random_match
+
+from .texts import RULES_TEXT, game_name, image_labels
+
+COLOUR = discord.Colour.from_rgb(46, 125, 50)
+PARAGRAPH = 320
+"""Characters a paragraph grows to before the next sentence starts a new one."""
+
+SAMPLES: dict[str, tuple[dict[str, object], int, int]] = {
+    "block": ({"players": 3}, 7, 7),
+    "draw": ({"players": 2}, 3, 10),
+    "allfives": ({"players": 2}, 1, 9),
+    "latvian": ({"players": 3}, 14, 8),
+}
+"""Each game's sample: its options, the seed and the number of moves made."""
+SAMPLE_NAMES = ("Anna", "Bo", "Cleo", "Dan")
+"""The sample seats' names (given names, the same in every language)."""
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[*(\"'«„]?[^\W_a-zß-ÿ])")
+"""A space after a sentence's full stop, before a capital letter or a digit."""
+
+
+def paragraphs(text: str, limit: int = PARAGRAPH) -> list[str]:
+    """``text`` cut between sentences into paragraphs of about ``limit`` characters."""
+    out: list[str] = []
+    for sentence in _SENTENCE_END.split(text.strip()):
+        if out and len(out[-1]) + 1 + len(sentence) <= limit:
+            out[-1] += " " + sentence
+        else:
+            out.append(sentence)
+    return out
+
+
+def rules_embed(game: str, tr: Translator) -> discord.Embed:
+    """One game's rules: its name, short paragraphs, and the sample board (attached as
+    :func:`sample_filename`)."""
+    embed = discord.Embed(
+        title=game_name(game, tr),
+        description="\n\n".join(paragraphs(tr(RULES_TEXT[game]))),
+        colour=COLOUR,
+    )
+    embed.set_image(url=f"attachment://{sample_filename(game)}")
+    return embed
+
+
+def sample_filename(game: str) -> str:
+    return f"rules-{game}.png"
+
+
+@lru_cache(maxsize=32)
+def _sample_png(game: str, language: str) -> bytes:
+    options, seed, moves = SAMPLES[game]
+    rules = Rules.make(game, **options)
+    state = random_match(rules, seed, moves)
+    tr = Translator(language)
+    return render_board(
+        public_view(state),
+        names=SAMPLE_NAMES[: rules.players],
+        labels=image_labels(tr),
+    )
+
+
+async def sample_board(game: str, tr: Translator) -> discord.File:
+    """The sample board of ``game`` with ``tr``'s words (drawn once, off the event loop)."""
+    png = await asyncio.to_thread(_sample_png, game, tr.language)
+    return discord.File(io.BytesIO(png), filename=sample_filename(game))
