@@ -145,6 +145,18 @@ def turn_token(session: Session) -> str:
     return f"{session.state.deal_number}.{len(session.state.deal.history)}"
 
 
+@dataclass(frozen=True, slots=True)
+class InChannel:
+    """The game in play in a channel: what a slash command acts on (a button names
+    its game by id)."""
+
+    channel_id: int
+
+
+GameRef = int | InChannel
+"""A game by its id, or as the one in play in a channel."""
+
+
 class GameService:
     def __init__(
         self,
@@ -236,6 +248,12 @@ class GameService:
             raise GameError(N_("There is no game in this channel. Open one with /domino new."))
         return session
 
+    async def game_id(self, game: GameRef) -> int:
+        """The id of the game ``game`` names (refused if a channel has none in play)."""
+        if isinstance(game, InChannel):
+            return (await self.channel_game(game.channel_id)).id
+        return game
+
     async def latest_in_channel(self, channel_id: int) -> Session | None:
         """The channel's active game, else its most recent one."""
         active = await self.in_channel(channel_id)
@@ -253,13 +271,13 @@ class GameService:
         row = await self.db.games.get(game_id)
         return self._load(row) if row else None
 
-    async def player_hand(self, game_id: int, user_id: int) -> tuple[Session, HandView]:
+    async def player_hand(self, game: GameRef, user_id: int) -> tuple[Session, HandView]:
         """``user_id``'s hand and, on their turn, their moves.
 
         Also for a finished match (the last hand, no moves), so that the click that
         ends a match can show how it ended.
         """
-        session = await self.get(game_id)
+        session = await self.get(await self.game_id(game))
         if session is None:
             raise GameError(N_("There is no such game."))
         seat = session.seat_of(user_id)
@@ -382,7 +400,8 @@ class GameService:
             check_timer(timer)
         return rules
 
-    async def join(self, game_id: int, user_id: int, name: str) -> Session:
+    async def join(self, game: GameRef, user_id: int, name: str) -> Session:
+        game_id = await self.game_id(game)
         async with self._lock(game_id):
             session = await self._require(game_id, LOBBY)
             if session.seat_of(user_id) is not None:
@@ -392,7 +411,8 @@ class GameService:
             seats = (*session.seats, Seat(name, user_id))
             return await self._commit(session, seats=seats, note=Note("joined", len(seats) - 1))
 
-    async def leave(self, game_id: int, user_id: int) -> Session:
+    async def leave(self, game: GameRef, user_id: int) -> Session:
+        game_id = await self.game_id(game)
         async with self._lock(game_id):
             session = await self._require(game_id)
             seat = session.seat_of(user_id)
@@ -418,7 +438,8 @@ class GameService:
         left = Note("left_lobby", None, {"name": session.seats[seat].name})
         return await self._commit(session, seats=seats, creator_id=creator, note=left)
 
-    async def add_bot(self, game_id: int, user_id: int, level: str | None) -> Session:
+    async def add_bot(self, game: GameRef, user_id: int, level: str | None) -> Session:
+        game_id = await self.game_id(game)
         async with self._lock(game_id):
             session = await self._require(game_id, LOBBY)
             self._require_creator(session, user_id)
@@ -431,7 +452,8 @@ class GameService:
             seats = (*session.seats, Seat(f"Bot {number}", None, level))
             return await self._commit(session, seats=seats, note=Note("bot_added", len(seats) - 1))
 
-    async def start(self, game_id: int, user_id: int) -> Session:
+    async def start(self, game: GameRef, user_id: int) -> Session:
+        game_id = await self.game_id(game)
         async with self._lock(game_id):
             session = await self._require(game_id, LOBBY)
             self._require_creator(session, user_id)
@@ -539,7 +561,7 @@ class GameService:
 
     async def play(
         self,
-        game_id: int,
+        game: GameRef,
         user_id: int,
         move: Move | None = None,
         *,
@@ -549,6 +571,7 @@ class GameService:
         token: str | None = None,
     ) -> Session:
         """Play a move for ``user_id``: a :class:`Move`, or typed text."""
+        game_id = await self.game_id(game)
         async with self._lock(game_id):
             session, seat = await self._mover(game_id, user_id, token)
             state = session.state
@@ -594,10 +617,20 @@ class GameService:
         state = self._continue(session, state)
         return await self._commit(session, state=state, seats=seats)
 
-    async def end_game(self, game_id: int, user_id: int, *, can_manage: bool) -> Session:
+    async def end_game(
+        self, game: GameRef, user_id: int, *, can_manage: bool, confirmed: bool = True
+    ) -> Session:
+        """End the game for ``user_id`` (its creator, or someone who can manage the server).
+
+        A match in play ends only ``confirmed``: unconfirmed, it is returned unchanged
+        (still playing) once the user is known to be allowed, and the caller asks.
+        """
+        game_id = await self.game_id(game)
         async with self._lock(game_id):
             session = await self._require(game_id)
             self.check_can_end(session, user_id, can_manage=can_manage)
+            if session.status == PLAYING and not confirmed:
+                return session
             return await self._end(session, CANCELLED, session.seats, Note("cancelled"))
 
     @staticmethod
@@ -952,7 +985,9 @@ __all__ = [
     "TIMER_RANGE",
     "Decider",
     "GameError",
+    "GameRef",
     "GameService",
+    "InChannel",
     "Note",
     "Publisher",
     "Rematch",

@@ -16,6 +16,7 @@ from discord.ext import commands
 from bot.engine.rules import GAMES
 from bot.games.errors import GameError
 from bot.games.moves_text import MAX_MOVE_TEXT, describe, move_key
+from bot.games.service import GameRef, InChannel
 from bot.games.session import PLAYING
 from bot.i18n import LANGUAGE_NAMES, LANGUAGES, N_, Translator
 
@@ -73,6 +74,11 @@ def _tr(interaction: discord.Interaction) -> Translator:
 
 def _name(user: discord.abc.User) -> str:
     return getattr(user, "display_name", None) or user.name
+
+
+def _here(interaction: discord.Interaction) -> InChannel:
+    """The game a slash command acts on: the one in play in its channel."""
+    return InChannel(interaction.channel_id or 0)
 
 
 def _guild(interaction: discord.Interaction) -> int:
@@ -265,8 +271,7 @@ class Domino(
     @refusing
     async def join(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True)
-        session = await self.bot.games.channel_game(interaction.channel_id or 0)
-        await self.bot.games.join(session.id, interaction.user.id, _name(interaction.user))
+        await self.bot.games.join(_here(interaction), interaction.user.id, _name(interaction.user))
         await self._confirm(interaction, N_("You have a seat. Have fun!"))
 
     @app_commands.command(
@@ -275,8 +280,7 @@ class Domino(
     @refusing
     async def leave(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True)
-        session = await self.bot.games.channel_game(interaction.channel_id or 0)
-        await self.bot.games.leave(session.id, interaction.user.id)
+        await self.bot.games.leave(_here(interaction), interaction.user.id)
         await self._confirm(interaction, N_("You left the table."))
 
     @app_commands.command(name="addbot", description=locale_str("Fill a seat with an AI player"))
@@ -291,8 +295,7 @@ class Domino(
     @refusing
     async def addbot(self, interaction: discord.Interaction, level: str | None = None) -> None:
         await interaction.response.defer(ephemeral=True)
-        session = await self.bot.games.channel_game(interaction.channel_id or 0)
-        await self.bot.games.add_bot(session.id, interaction.user.id, level)
+        await self.bot.games.add_bot(_here(interaction), interaction.user.id, level)
         await self._confirm(interaction, N_("An AI player sits down."))
 
     @app_commands.command(
@@ -301,8 +304,7 @@ class Domino(
     @refusing
     async def start(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True)
-        session = await self.bot.games.channel_game(interaction.channel_id or 0)
-        await self.bot.games.start(session.id, interaction.user.id)
+        await self.bot.games.start(_here(interaction), interaction.user.id)
         await self._confirm(interaction, N_("The game is on!"))
 
     # -- playing -------------------------------------------------------------------
@@ -313,8 +315,7 @@ class Domino(
     @refusing
     async def hand(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        session = await self.bot.games.channel_game(interaction.channel_id or 0)
-        await self._show_hand(interaction, session.id, in_place=False)
+        await self._show_hand(interaction, _here(interaction), in_place=False)
 
     @app_commands.command(name="play", description=locale_str("Play a tile, e.g. 6-4 east"))
     @app_commands.describe(
@@ -331,9 +332,8 @@ class Domino(
         closed: bool | None = None,
     ) -> None:
         await interaction.response.defer(ephemeral=True)
-        session = await self.bot.games.channel_game(interaction.channel_id or 0)
         await self.bot.games.play(
-            session.id, interaction.user.id, text=tile, end=end, closed=closed
+            _here(interaction), interaction.user.id, text=tile, end=end, closed=closed
         )
         await self._confirm(interaction, N_("Played."))
 
@@ -364,11 +364,12 @@ class Domino(
     @refusing
     async def end(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True)
-        session = await self.bot.games.channel_game(interaction.channel_id or 0)
         can_manage = bool(interaction.permissions.manage_guild)
+        session = await self.bot.games.end_game(
+            _here(interaction), interaction.user.id, can_manage=can_manage, confirmed=False
+        )
         if session.status == PLAYING:
             # a match in progress ends only when the asker confirms (the button)
-            self.bot.games.check_can_end(session, interaction.user.id, can_manage=can_manage)
             tr = _tr(interaction)
             view = sent_view()
             view.add_item(
@@ -380,7 +381,6 @@ class Domino(
                 ephemeral=True,
             )
             return
-        await self.bot.games.end_game(session.id, interaction.user.id, can_manage=can_manage)
         await self._confirm(interaction, N_("The game is over."))
 
     @app_commands.command(
@@ -517,7 +517,7 @@ class Domino(
             )
 
     async def _show_hand(
-        self, interaction: discord.Interaction, game_id: int, *, in_place: bool
+        self, interaction: discord.Interaction, game: GameRef, *, in_place: bool
     ) -> None:
         """Show the user's hand and make it their live hand (:mod:`cogs.domino.hands`).
 
@@ -525,6 +525,7 @@ class Domino(
         which shows the hand anew; else a new hand message is the interaction's reply.
         The hand it replaces is deleted afterwards, so the player has one on screen.
         """
+        game_id = await self.bot.games.game_id(game)
         user_id = interaction.user.id
         clicked = interaction.message
         if in_place and (clicked is None or not clicked.flags.ephemeral):

@@ -8,7 +8,7 @@ from games_support import ALICE, BOB, CAROL, RecordingPublisher, Started
 
 from bot.engine import state_to_json
 from bot.games.errors import GameError, StaleError
-from bot.games.service import GameService, turn_token
+from bot.games.service import GameService, InChannel, turn_token
 from bot.games.session import Session
 from bot.storage import Database
 
@@ -220,3 +220,41 @@ async def test_the_notes_are_only_what_the_table_tells(
     await play_until(service, session, lambda s: s.state is not None and s.state.deal_number == 3)
     kinds = {note.kind for update in publisher.updates for note in update.notes}
     assert kinds == {"joined", "started"}  # deals begin and end in the moves themselves
+
+
+# -- a game named by its channel (what slash commands act on) --------------------------------
+
+
+async def test_a_channel_names_its_game_in_play_for_every_action(service: GameService) -> None:
+    lobby = await service.open_lobby(
+        guild_id=1, channel_id=555, user_id=ALICE, name="Alice", options={"game": "block"}
+    )
+    here = InChannel(555)
+    joined = await service.join(here, BOB, "Bob")
+    assert joined.id == lobby.id
+    assert joined.seat_of(BOB) is not None
+    started = await service.start(here, ALICE)
+    session, seen = await service.player_hand(here, BOB)
+    assert session.id == started.id
+    assert seen.seat == started.seat_of(BOB)
+
+
+async def test_a_channel_without_a_game_is_refused_politely(service: GameService) -> None:
+    with pytest.raises(GameError, match="no game in this channel"):
+        await service.join(InChannel(556), BOB, "Bob")
+    with pytest.raises(GameError, match="no game in this channel"):
+        await service.end_game(InChannel(556), ALICE, can_manage=True)
+
+
+async def test_ending_a_match_in_play_waits_for_its_confirmation(
+    service: GameService, publisher: RecordingPublisher, db: Database, started: Started
+) -> None:
+    session = await started(channel=557)
+    sent = len(publisher.updates)
+    asked = await service.end_game(InChannel(557), ALICE, can_manage=False, confirmed=False)
+    assert asked.status == "playing"
+    await assert_unchanged(service, db, publisher, session, sent)
+    with pytest.raises(GameError, match="creator or someone with Manage Server"):
+        await service.end_game(InChannel(557), BOB, can_manage=False, confirmed=False)
+    ended = await service.end_game(session.id, ALICE, can_manage=False)
+    assert ended.status == "cancelled"
