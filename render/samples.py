@@ -16,7 +16,7 @@ import random
 from itertools import pairwise
 
 from bot.engine.deal import Deal
-from bot.engine.match import MatchState, decide_match, new_match, play
+from bot.engine.match import MatchState, decide_match, new_match, next_deal, play
 from bot.engine.moves import End, Move, Placement
 from bot.engine.rules import LayoutKind, Rules
 from bot.engine.tiles import Tile, full_set, tile
@@ -32,6 +32,20 @@ def random_match(rules: Rules, seed: int, moves: int | None = None) -> MatchStat
     while not state.deal.over and (moves is None or made < moves):
         state = play(state, rng.choice(state.legal_moves()))
         made += 1
+    return state
+
+
+def finished_match(rules: Rules, seed: int, deals: int = 1) -> MatchState:
+    """A match of random legal moves played for ``deals`` whole deals (or to its end)."""
+    rng = random.Random(seed)
+    state = new_match(rules, rng)
+    for number in range(deals):
+        if number:
+            state = next_deal(state, rng)
+        while not state.deal.over:
+            state = play(state, rng.choice(state.legal_moves()))
+        if state.over:
+            break
     return state
 
 

@@ -8,29 +8,20 @@ import random
 import pytest
 from PIL import Image
 
-from bot.engine.match import MatchState, new_match, next_deal, play
+from bot.engine.match import MatchState, new_match, next_deal
 from bot.engine.moves import End
 from bot.engine.rules import Rules
 from bot.i18n import Translator
 from cogs.domino.texts import image_labels
 from render import summary
 from render.labels import ENGLISH, Labels
+from render.samples import finished_match
 from render.summary import draw_summary, render_summary, summary_texts
 
 NAMES = ("Alice", "Bob", "Carol", "Dave")
 
 
-def finished(rules: Rules, seed: int, deals: int = 1) -> MatchState:
-    rng = random.Random(seed)
-    state = new_match(rules, rng)
-    for number in range(deals):
-        if number:
-            state = next_deal(state, rng)
-        while not state.deal.over:
-            state = play(state, rng.choice(state.legal_moves()))
-        if state.over:
-            break
-    return state
+finished = finished_match
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,6 @@ English, Finnish, Danish and Latvian included), every text inside the picture.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from itertools import pairwise
@@ -17,13 +16,13 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from bot.engine.match import MatchState, new_match, next_deal, play
 from bot.engine.rules import Rules
 from bot.i18n import LANGUAGES, Translator
 from cogs.domino.stats_texts import RATING_NOTE, UNRATED_NOTE
 from cogs.domino.texts import game_name, image_labels
 from render import canvas, cards, summary
 from render.cards import BoardCard, BoardLine, PlayerCardImage, ResultLine
+from render.samples import finished_match
 
 SHOWN = 400
 """How wide Discord shows an embed's image."""
@@ -76,17 +75,7 @@ def _overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool
     return a[0] < b[2] - 1 and b[0] < a[2] - 1 and a[1] < b[3] - 1 and b[1] < a[3] - 1
 
 
-def finished(rules: Rules, seed: int, deals: int = 1) -> MatchState:
-    rng = random.Random(seed)
-    state = new_match(rules, rng)
-    for number in range(deals):
-        if number:
-            state = next_deal(state, rng)
-        while not state.deal.over:
-            state = play(state, rng.choice(state.legal_moves()))
-        if state.over:
-            break
-    return state
+finished = finished_match
 
 
 SUMMARIES = [
