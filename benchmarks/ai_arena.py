@@ -24,7 +24,8 @@ half and the 95% Wilson interval, the win rate over decided deals only, the
 baseline (the share of seats it holds: what equal players would win), and the
 mean margin per deal (points for points and fives, deal values for latvian: see
 ``margin``) with a 95% interval. Then decision times per level: median, 95th
-percentile and maximum, in milliseconds (meaningful with ``--jobs 1``).
+percentile and maximum, in milliseconds of the deciding thread's CPU time
+(``time.thread_time``), so a shared machine does not inflate them.
 
 Run ``python benchmarks/ai_arena.py --quick`` for a smoke run; see ``--help``.
 """
@@ -161,9 +162,9 @@ def play_deal(
     while not state.deal.over:
         seat = state.deal.turn
         name, choose = choosers[seat]
-        t0 = time.perf_counter()
+        t0 = time.thread_time()
         move = choose(state, seat)
-        times.setdefault(name, []).append(time.perf_counter() - t0)
+        times.setdefault(name, []).append(time.thread_time() - t0)
         state = play(state, move, seat)
     return state, times
 
@@ -285,7 +286,7 @@ def their_task(args: tuple[str, str, int, int, SearchSettings]) -> list[Outcome]
         while not bridge.state.deal.over:
             seat = bridge.state.deal.turn
             level, player = players[seat]
-            t0 = time.perf_counter()
+            t0 = time.thread_time()
             if level == "alphabeta":
                 game = bridge.game
                 player(game)
@@ -294,7 +295,7 @@ def their_task(args: tuple[str, str, int, int, SearchSettings]) -> list[Outcome]
                 move = player.choice(bridge.state.legal_moves())
             else:
                 move = player(bridge.state, seat)
-            times.setdefault(level, []).append(time.perf_counter() - t0)
+            times.setdefault(level, []).append(time.thread_time() - t0)
             bridge.apply(move)
         final = bridge.state
         outcomes.append(Outcome(_result_for(final, seats), margin(final, seats), times))
@@ -345,7 +346,7 @@ def run(tasks: list[Any], fn: Callable[[Any], list[Outcome]], jobs: int) -> list
 
 def print_times(times: dict[str, list[float]]) -> None:
     print()
-    print(f"{'decision times':<16} {'decisions':>9} {'median ms':>10} {'p95 ms':>8} {'max ms':>8}")
+    print(f"{'decision CPU':<16} {'decisions':>9} {'median ms':>10} {'p95 ms':>8} {'max ms':>8}")
     for level in sorted(times):
         xs = times[level]
         print(
@@ -390,7 +391,7 @@ def main(argv: list[str] | None = None) -> int:
         "--jobs",
         type=int,
         default=1,
-        help="worker processes (timings are only meaningful with 1 on a quiet machine)",
+        help="worker processes (decision times are CPU times of the deciding thread)",
     )
     parser.add_argument("--seed", type=int, default=1, help="deals and AI seeds derive from it")
     parser.add_argument(

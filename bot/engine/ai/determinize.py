@@ -20,6 +20,7 @@ turns a world into a :class:`Deal` ready for playouts.
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 
@@ -218,6 +219,40 @@ def _fill_matching(know: Knowledge, groups: list[_Group], rng: random.Random) ->
     stock = list(tiles_in(pool))
     rng.shuffle(stock)
     return World(hands, hidden, stock)
+
+
+def play_weight(know: Knowledge, world: World, heft: tuple[float, ...]) -> float:
+    """How well ``world`` explains the tiles the other seats chose to lay.
+
+    Players tend to lay their heavy tiles and doubles first: a seat is taken to
+    choose among the tiles it could lay with chance proportional to ``heft[tile]``.
+    The chosen tile's own term is the same in every world, so the likelihood of a
+    world is, up to a constant, the product over the choices of one over the summed
+    ``heft`` of the tiles the seat could have laid then (its hand now, plus what it
+    laid since, that fitted the table then). Choices followed by a draw or a hidden
+    tile are skipped (the hand then is not known from the world).
+    """
+    weight = 1.0
+    hands = world.hands
+    for c in know.choices:
+        if not c.exact:
+            continue
+        options = (hands[c.seat] | c.later | (1 << c.tile)) & c.fit
+        total = 0.0
+        while options:
+            low = options & -options
+            total += heft[low.bit_length() - 1]
+            options ^= low
+        weight /= total
+    return weight
+
+
+def tile_heft(beta: float, double_bonus: float, count: int) -> tuple[float, ...]:
+    """``exp(beta * (pips + double_bonus if a double))`` for each tile id below ``count``."""
+    return tuple(
+        math.exp(beta * (PIPS[t] + (double_bonus if TILES[t].is_double else 0)))
+        for t in range(count)
+    )
 
 
 def world_layout(know: Knowledge, world: World) -> Layout:

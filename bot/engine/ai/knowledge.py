@@ -56,6 +56,18 @@ class LaidHidden(NamedTuple):
 Step = Void | Drawn | Laid | LaidHidden
 
 
+class Choice(NamedTuple):
+    """A tile another seat chose to lay in view: what fitted the table then, and the
+    tiles it laid in view afterwards. ``exact``: the seat drew nothing and laid no
+    hidden tile afterwards, so its hand then was its hand now plus ``later``."""
+
+    seat: int
+    tile: Tile
+    fit: int
+    later: int
+    exact: bool
+
+
 @dataclass(frozen=True, slots=True)
 class HiddenTile:
     """A face-down tile of another seat: its end and the tiles it may be."""
@@ -108,6 +120,9 @@ class Knowledge:
     """The viewer's legal moves."""
     base_totals: tuple[float, ...]
     """Each side's match total before this deal."""
+    choices: tuple[Choice, ...] = ()
+    """Tiles other seats chose to lay (single visible tiles, not forced): what the
+    sampler may weigh worlds by (:mod:`bot.engine.ai.determinize`)."""
 
     @property
     def partner(self) -> int | None:
@@ -138,8 +153,18 @@ def read_view(seen: PlayerView) -> Knowledge:
     side_points = [0] * len(rules.sides)
     history = seen.history
     lead_west = seen.table.lead.inner if seen.table.lead is not None else None
+    choices: list[list[int]] = []  # [seat, tile, fit, later, exact]
     for i, event in enumerate(history):
         if isinstance(event, SeenPlay):
+            fit_before = layout.fit_mask() & every
+            if event.seat != me:
+                for c in choices:
+                    if c[0] == event.seat:
+                        for p in event.placements:
+                            if p.tile is None:
+                                c[4] = 0
+                            else:
+                                c[3] |= 1 << p.tile
             if not placements:
                 leader = event.seat
             forced = i > 0 and _is_draw_of(history[i - 1], event.seat)
@@ -169,9 +194,14 @@ def read_view(seen: PlayerView) -> Knowledge:
                     played[event.seat] |= 1 << p.tile
                     if not forced:
                         stories[event.seat].append(Laid(p.tile))
+                        if not several and event.seat != me and placements:
+                            choices.append([event.seat, p.tile, fit_before, 0, 1])
                 placements.append(placement)
             passes = 0
         elif isinstance(event, SeenDraw):
+            for c in choices:
+                if c[0] == event.seat:
+                    c[4] = 0
             fit = layout.fit_mask() & every
             nxt = history[i + 1] if i + 1 < len(history) else None
             if isinstance(nxt, SeenPlay) and nxt.seat == event.seat:
@@ -215,6 +245,7 @@ def read_view(seen: PlayerView) -> Knowledge:
         forced=seen.forced,
         legal=seen.legal_moves,
         base_totals=tuple(t - p for t, p in zip(seen.totals, side_points, strict=True)),
+        choices=tuple(Choice(c[0], TILES[c[1]], c[2], c[3], bool(c[4])) for c in choices),
     )
 
 

@@ -1,7 +1,8 @@
 """The ``hard`` level: determinized Monte Carlo search under hidden information.
 
 Each iteration samples a *world* (a guess at every hidden tile consistent with
-the public history, :mod:`bot.engine.ai.determinize`), builds it as a deal, and
+the public history, :mod:`bot.engine.ai.determinize`; with ``infer``, drawn from
+a few by how well they explain the tiles other seats chose to lay), builds it as a deal, and
 plays every candidate move in it. What follows each candidate is valued:
 
 * exactly, when the rest can be solved (:mod:`bot.engine.ai.solver`: line
@@ -35,7 +36,7 @@ from dataclasses import dataclass
 
 from ..deal import Deal
 from ..moves import Move
-from .determinize import build_deal, sample_world
+from .determinize import build_deal, play_weight, sample_world, tile_heft
 from .evaluate import WIN_BONUS, deal_value
 from .knowledge import Knowledge
 from .normal import score_moves
@@ -74,7 +75,7 @@ class SearchSettings:
     """Chance of a random move at each turn of a playout."""
     exact_tiles: int = 20
     """Solve exactly from the root when the hands hold this many tiles or fewer."""
-    endgame_tiles: int = 12
+    endgame_tiles: int = 16
     """Playouts hand over to the exact solver at this many tiles in hands."""
     solver_nodes: int = 30_000
     """Solver nodes per world at most; past it the world is valued by playouts."""
@@ -82,6 +83,13 @@ class SearchSettings:
     """Points a won deal is worth beyond its margin (points and fives scoring)."""
     halving: bool = True
     """Drop the worse half of the candidates after each round (sequential halving)."""
+    infer: float = 0.3
+    """Weigh worlds by the tiles the other seats chose to lay (0: off): a seat is taken
+    to lay each tile it could with chance ``exp(infer * (pips + infer_double if a
+    double))``; each world searched is drawn from ``infer_samples`` sampled ones by
+    that likelihood (sampling-importance-resampling)."""
+    infer_double: float = 3.0
+    infer_samples: int = 4
 
 
 def hard_move(know: Knowledge, rng: random.Random, settings: SearchSettings) -> Move:
@@ -135,6 +143,11 @@ class _Search:
         """Solve each world exactly from the root (until one proves too big)."""
         self.solve_end = settings.endgame_tiles >= 0
         """Hand playouts over to the solver (until one proves too big)."""
+        self.samples = 1
+        self.heft: tuple[float, ...] = ()
+        if settings.infer > 0 and settings.infer_samples > 1 and any(c.exact for c in know.choices):
+            self.samples = settings.infer_samples
+            self.heft = tile_heft(settings.infer, settings.infer_double, know.every.bit_length())
 
     def run(self, rng: random.Random, deadline: float) -> list[float]:
         """Search until the budget, the world cap or the deadline; the mean value of
@@ -178,9 +191,15 @@ class _Search:
 
     def _world(self, rng: random.Random, active: list[int]) -> None:
         """Sample one world and play the candidates ``active`` in it."""
-        base = build_deal(self.know, sample_world(self.know, rng))
+        know = self.know
+        world = sample_world(know, rng)
+        if self.samples > 1:
+            pool = [world] + [sample_world(know, rng) for _ in range(self.samples - 1)]
+            weights = [play_weight(know, w, self.heft) for w in pool]
+            world = rng.choices(pool, weights)[0]
+        base = build_deal(know, world)
         seed = rng.getrandbits(64)
-        self.work += self.world_cost + CANDIDATE_COST * len(active)
+        self.work += self.world_cost * self.samples + CANDIDATE_COST * len(active)
         self.worlds += 1
         moves = [self.candidates[j] for j in active]
         exact = solvable(base)
