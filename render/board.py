@@ -117,7 +117,7 @@ def table_geometry(board: PlayerView, *, title: str | None = None) -> BoardGeome
     rules = board.rules
     has_info = bool(title) or rules.draws or rules.scoring == "fives"
     shape = PICTURE_SHAPE - header_share(rules.players, has_info)
-    return board_geometry(board.table, rules.layout, shape=shape)
+    return board_geometry(board.table, rules.layout or "line", shape=shape)
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,6 +5,7 @@ The public API in one place::
     rules = Rules.make("draw", players=3)
     state = new_match(rules, random.Random(seed))
     state = play(state, legal_moves(state)[0])
+    move = Move.on_train(tile(12, 5), MEXICAN)   # Mexican Train names a train, not an end
     move = resolve_move(state.deal, [Placement(tile(6, 4), End.EAST)])  # or IllegalMoveError
     seen = view(state, seat=1)             # what seat 1 may see
     doc = state_to_json(state)             # a match record (RECORD.md)
@@ -41,6 +42,7 @@ from .resolve import resolve_move
 from .rules import Rules
 from .scoring import DealEnd, DealResult, round5
 from .tiles import TILES, Tile, full_set, tile
+from .trains import MEXICAN, Station
 from .view import PlayerView, view
 
 state_to_json = match_record
@@ -49,6 +51,7 @@ state_from_json = load_record
 """A match state back from its JSON (the record is replayed and checked)."""
 
 __all__ = [
+    "MEXICAN",
     "TILES",
     "Deal",
     "DealEnd",
@@ -73,6 +76,7 @@ __all__ = [
     "RecordError",
     "Rules",
     "RulesError",
+    "Station",
     "Tile",
     "VoidDealError",
     "add_deal",

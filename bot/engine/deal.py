@@ -39,12 +39,18 @@ class VoidDealError(DominoError):
     (RULES.md#latvian-dominoes)."""
 
 
-def deal_tiles(rules: Rules, rng: random.Random) -> tuple[list[list[Tile]], list[Tile]]:
+def deal_tiles(
+    rules: Rules, rng: random.Random, number: int = 1
+) -> tuple[list[list[Tile]], list[Tile]]:
     """Shuffle the set and deal ``rules.hand`` tiles to each seat; the rest is the stock.
 
     A latvian deal without a double is void and dealt again from the same ``rng``.
+    Mexican Train leaves deal ``number``'s engine out (it lies in the station).
     """
     tiles = list(full_set(rules.set))
+    if rules.game == "mexican":
+        engine = rules.set - number + 1
+        tiles.remove(tile(engine, engine))
     size = rules.hand
     while True:
         rng.shuffle(tiles)
@@ -57,10 +63,11 @@ def deal_tiles(rules: Rules, rng: random.Random) -> tuple[list[list[Tile]], list
 def fixed_lead(rules: Rules, hands: Sequence[int]) -> tuple[int, Tile] | None:
     """The seat that must lead and the tile it must lead, where the rules fix them.
 
-    ``None`` for all fives, whose leader is drawn or follows the last deal.
+    ``None`` for all fives, whose leader is drawn or follows the last deal, and for
+    Mexican Train, which has no lead (the round's number fixes who moves first).
     Raises :class:`VoidDealError` for a latvian deal without a double.
     """
-    if rules.game == "allfives":
+    if rules.game in ("allfives", "mexican"):
         return None
     held = 0
     for h in hands:
@@ -176,7 +183,7 @@ class Deal:
         self.dealt = tuple(tuple(sorted(h)) for h in hands)
         self.stock = tuple(stock)
         self.drawn = 0
-        self.layout = Layout(rules.layout, rules.set)
+        self.layout = Layout(rules.layout or "line", rules.set)
         fixed = fixed_lead(rules, self.hands)
         if fixed is None:
             if leader is None:

@@ -56,6 +56,15 @@ class MoveFault(Enum):
     FITS_NO_END = "{tile} fits no open end"
     END_AMBIGUOUS = "{tile} fits {ends}: the move must name its end"
     NOT_LEGAL = "{move} is not a legal move here"
+    # Mexican Train (``train``/``trains``: TrainName values, which read "seat 2's train")
+    TRAINS_ONLY_MEXICAN = "only Mexican Train lays tiles on trains"
+    ENDS_NOT_MEXICAN = "Mexican Train lays tiles on trains, not on ends"
+    NO_SUCH_TRAIN = "this table has no {train}"
+    TRAIN_NOT_OPEN = "{train} is not open to seat {seat}: it carries no marker"
+    MUST_SATISFY = "the double {number}-{number} on {train} must be satisfied first"
+    TRAIN_DOES_NOT_FIT = "{written} does not fit {train} (it ends in {number})"
+    FITS_NO_TRAIN = "{tile} fits no train open to seat {seat}"
+    TRAIN_AMBIGUOUS = "{tile} fits {trains}: the move must name its train"
 
 
 class IllegalMoveError(DominoError, ValueError):

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 
 from .deal import Deal, deal_tiles
 from .errors import DominoError, MatchOverError
+from .mexican import TrainDeal
 from .moves import Move
 from .rules import Rules
 from .scoring import DealResult, place_points
@@ -97,6 +98,21 @@ def new_match(rules: Rules, rng: random.Random) -> MatchState:
     return MatchState(rules, (_new_deal(rules, rng, (), None),))
 
 
+def start_deal(
+    rules: Rules,
+    number: int,
+    hands: Sequence[Sequence[Tile]],
+    stock: Sequence[Tile],
+    leader: int | None = None,
+    base_totals: Sequence[float] | None = None,
+) -> Deal:
+    """Deal ``number`` (from 1) of a match as dealt: a :class:`TrainDeal` for Mexican
+    Train (which needs no ``leader``), else a :class:`Deal`."""
+    if rules.game == "mexican":
+        return TrainDeal.start_round(rules, number, hands, stock, base_totals)
+    return Deal.start(rules, hands, stock, leader, base_totals)
+
+
 def start_match(
     rules: Rules,
     hands: Sequence[Sequence[Tile]],
@@ -104,7 +120,7 @@ def start_match(
     leader: int | None = None,
 ) -> MatchState:
     """A match whose first deal is given (tests, records)."""
-    return MatchState(rules, (Deal.start(rules, hands, stock, leader),))
+    return MatchState(rules, (start_deal(rules, 1, hands, stock, leader),))
 
 
 def legal_moves(state: MatchState | Deal) -> list[Move]:
@@ -147,8 +163,9 @@ def add_deal(
     if not state.deal.over:
         raise DealNotOverError("the current deal is still being played")
     fixed = next_leader(state.rules, state.deal.result)
-    deal = Deal.start(
+    deal = start_deal(
         state.rules,
+        len(state.deals) + 1,
         hands,
         stock,
         fixed if fixed is not None else leader,
@@ -180,13 +197,14 @@ def next_leader(rules: Rules, last: DealResult | None) -> int | None:
 def _new_deal(
     rules: Rules, rng: random.Random, previous: Sequence[Deal], leader: int | None
 ) -> Deal:
-    hands, stock = deal_tiles(rules, rng)
+    number = len(previous) + 1
+    hands, stock = deal_tiles(rules, rng, number)
     base = _totals(rules, previous)
     if rules.game == "allfives" and leader is None:
         leader = next_leader(rules, previous[-1].result if previous else None)
         if leader is None:
             leader = rng.randrange(rules.players)
-    return Deal.start(rules, hands, stock, leader, base_totals=base)
+    return start_deal(rules, number, hands, stock, leader, base_totals=base)
 
 
 def _outcome(rules: Rules, deals: Sequence[Deal], time_up: bool) -> Outcome | None:
@@ -214,6 +232,11 @@ def decide_match(
         return Outcome(_seats(sides, [i for i in reached if totals[i] == best]))
     if scoring == "penalty":
         if max(totals) < target:
+            return None
+        low = min(totals)
+        return Outcome(_seats(sides, [i for i, t in enumerate(totals) if t == low]))
+    if scoring == "rounds":  # Mexican Train: every round played, the lowest total wins
+        if rules.deals is None or len(results) < rules.deals:
             return None
         low = min(totals)
         return Outcome(_seats(sides, [i for i, t in enumerate(totals) if t == low]))

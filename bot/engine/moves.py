@@ -34,14 +34,21 @@ ENDS = tuple(End)
 
 
 class Placement(NamedTuple):
-    """One tile laid on one end. The lead has ``end=None`` and says which half faces west."""
+    """One tile laid on one end. The lead has ``end=None`` and says which half faces west.
+
+    Mexican Train names a ``train`` instead of an end (a seat, or ``MEXICAN``:
+    :mod:`bot.engine.trains`); its moves have ``end=None`` and are never a lead.
+    """
 
     tile: Tile
     end: End | None
     closed: bool = False
     west: int | None = None
+    train: int | None = None
 
     def __str__(self) -> str:
+        if self.train is not None:
+            return f"{self.tile} on {'mexican' if self.train < 0 else self.train}"
         if self.end is None:
             west = self.tile.high if self.west is None else self.west
             return f"{west}-{self.tile.other(west)}"
@@ -71,6 +78,11 @@ class Move:
         return _SINGLE[(tile << 3) | (end << 1) | closed]
 
     @staticmethod
+    def on_train(tile: Tile, train: int) -> Move:
+        """Mexican Train: ``tile`` laid on ``train`` (a seat, or ``MEXICAN``)."""
+        return _TRAIN[tile * _TRAIN_SLOTS + train + 1]
+
+    @staticmethod
     def lead(tile: Tile, west: int | None = None) -> Move:
         """The lead move showing ``west`` at west (by default the higher half)."""
         if west is None or west == tile.high:
@@ -90,13 +102,20 @@ class Move:
 
     @property
     def is_lead(self) -> bool:
-        return self.placements[0].end is None
+        first = self.placements[0]
+        return first.end is None and first.train is None
+
+    @property
+    def train(self) -> int | None:
+        """The train a Mexican Train move lays on (``None`` in the other games)."""
+        return self.placements[0].train
 
     def canonical(self) -> Move:
         """The same move as :func:`legal_moves` lists it (a lead's orientation dropped)."""
         first = self.placements[0]
         if (
             first.end is None
+            and first.train is None
             and len(self.placements) == 1
             and not first.closed
             and (first.west is None or first.tile.has(first.west))
@@ -133,13 +152,21 @@ _SINGLE: dict[int, Move] = {
     for c in (0, 1)
 }
 _LEAD: tuple[Move, ...] = tuple(Move((Placement(t, None, False, t.high),)) for t in TILES)
+_TRAIN_SLOTS = 9
+"""Trains per tile in ``_TRAIN``: the Mexican train (-1) and up to eight seats."""
+_TRAIN: tuple[Move, ...] = tuple(
+    Move((Placement(t, None, False, None, train),)) for t in TILES for train in range(-1, 8)
+)
 
 
 def _unpickle(placements: tuple[Placement, ...]) -> Move:
     """A pickled move back: the shared instance when there is one, its hash recomputed."""
     if len(placements) == 1:
         p = placements[0]
-        if p.end is None:
+        if p.train is not None:
+            if p.end is None and not p.closed and p.west is None and -1 <= p.train < 8:
+                return _TRAIN[p.tile * _TRAIN_SLOTS + p.train + 1]
+        elif p.end is None:
             if not p.closed and p.west == p.tile.high:
                 return _LEAD[p.tile]
         elif p.west is None:

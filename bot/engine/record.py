@@ -16,11 +16,13 @@ from .deal import Deal, VoidDealError, fixed_lead
 from .errors import DealOverError, DominoError, RecordError, RulesError, brief
 from .events import Event, Played
 from .match import MatchState, add_deal, call_time, next_leader, play, start_match
+from .mexican import engine_of, first_seat
 from .moves import End, Move, Placement
 from .resolve import resolve_move
-from .rules import GAMES, RULE_KEYS, Rules
+from .rules import RULE_KEYS, Rules
 from .scoring import DealResult
 from .tiles import MAX_PIPS, Tile, full_set, mask_of, tile
+from .trains import MEXICAN
 
 FORMAT = "domino-record/1"
 
@@ -59,6 +61,9 @@ def _move_doc(seat: int, move: Move) -> dict[str, Any]:
 
 
 def _placement_doc(p: Placement) -> dict[str, Any]:
+    if p.train is not None:
+        train: int | str = "mexican" if p.train == MEXICAN else p.train
+        return {"tile": str(p.tile), "train": train}
     if p.end is None:
         return {"tile": str(p)}
     doc: dict[str, Any] = {"tile": str(p.tile), "end": str(p.end)}
@@ -74,8 +79,6 @@ LONGEST_NUMBER = 100
 _TILE = re.compile(r"(0|[1-9][0-9]?)-(0|[1-9][0-9]?)", re.ASCII)
 _ENDS = {str(e): e for e in End}
 _MISSING: Any = object()
-UNSUPPORTED_GAMES = {"mexican": "Mexican Train"}
-"""Games RECORD.md names that this engine does not play (yet): refused as rules faults."""
 
 
 class LongNumber:
@@ -198,12 +201,6 @@ def _read_rules(data: Any, first_deal: Any) -> Rules:
             raise top.fault(f"rules: {key} is null; leave it out to take the default")
         if isinstance(value, LongNumber):
             raise top.fault(f"rules: {key} is {brief(value)}, far out of range")
-    game = data.get("game")
-    if isinstance(game, str) and game in UNSUPPORTED_GAMES:
-        raise top.fault(
-            f"rules: this program cannot replay {game} ({UNSUPPORTED_GAMES[game]}) records;"
-            f" it plays {', '.join(GAMES)}"
-        )
     data = dict(data)
     if "players" not in data and isinstance(first_deal, dict):
         hands = first_deal.get("hands")
@@ -262,6 +259,12 @@ def _read_tiles(rules: Rules, doc: dict[str, Any], at: _At) -> tuple[list[list[T
     if not isinstance(stock_doc, list):
         raise at.fault("stock must be a list of tiles")
     in_set = set(full_set(rules.set))
+    engine: Tile | None = None
+    if rules.game == "mexican":
+        assert at.deal is not None
+        number = engine_of(rules, at.deal)
+        engine = tile(number, number)
+        in_set.discard(engine)
     seen: set[Tile] = set()
 
     def read(text: Any, where: str) -> Tile:
@@ -269,6 +272,8 @@ def _read_tiles(rules: Rules, doc: dict[str, Any], at: _At) -> tuple[list[list[T
         if parsed is None:
             raise at.fault(f"{where} holds {brief(text)}, which is not a tile")
         t = parsed[0]
+        if t == engine:
+            raise at.fault(f"{where} holds {t}, this round's engine (it lies in the station)")
         if t not in in_set:
             raise at.fault(f"{where} holds {t}, which is not in double-{rules.set}")
         if t in seen:
@@ -318,6 +323,12 @@ def _read_leader(
                 f"leader must be a seat from 0 to {rules.players - 1}, not {brief(written)}"
             )
         leader = written
+    if rules.game == "mexican":
+        assert at.deal is not None
+        first = first_seat(rules, at.deal)
+        if leader is not None and leader != first:
+            raise at.fault(f"seat {first} moves first in round {at.deal}, not seat {leader}")
+        return first
     try:
         fixed = fixed_lead(rules, [mask_of(h) for h in hands])
     except VoidDealError:
@@ -351,7 +362,7 @@ def _read_move(deal: Deal, doc: Any, at: _At) -> tuple[int, list[Placement]]:
     if not _is_int(seat) or not 0 <= seat < deal.n:
         raise at.fault(f"seat must be a seat from 0 to {deal.n - 1}, not {brief(seat)}")
     if "tiles" not in doc:
-        return seat, [_read_entry(doc, at)]
+        return seat, [_read_entry(doc, at, deal.rules.game == "mexican", deal.n)]
     if "tile" in doc:
         raise at.fault("a move has a tile or a list of tiles, never both")
     if not deal.latvian:
@@ -370,10 +381,13 @@ def _read_move(deal: Deal, doc: Any, at: _At) -> tuple[int, list[Placement]]:
     return seat, [_read_entry(e, at) for e in entries]
 
 
-def _read_entry(doc: Any, at: _At) -> Placement:
-    """One tile of a move: ``tile``, and ``end`` and ``closed`` when written."""
+def _read_entry(doc: Any, at: _At, trains: bool = False, players: int = 0) -> Placement:
+    """One tile of a move: ``tile``, and ``end`` and ``closed`` when written (``train``
+    instead for Mexican Train, whose table has ``players`` seats' trains)."""
     if not isinstance(doc, dict):
         raise at.fault("each tile of a move is a JSON object with a tile")
+    if trains:
+        return _read_train_move(doc, at, players)
     if "train" in doc:
         raise at.fault("train is only for Mexican Train moves")
     text = _value(doc, "tile", at)
@@ -395,6 +409,32 @@ def _read_entry(doc: Any, at: _At) -> Placement:
     elif not isinstance(closed, bool):
         raise at.fault("closed must be true or false")
     return Placement(t, end, closed, first)
+
+
+def _read_train_move(doc: dict[str, Any], at: _At, players: int) -> Placement:
+    """A Mexican Train move: ``tile`` and, unless only one train can take it, ``train``."""
+    for key in ("end", "closed"):
+        if key in doc:
+            raise at.fault(f"Mexican Train moves name a train, not {key}")
+    text = _value(doc, "tile", at)
+    if text is _MISSING:
+        raise at.fault("a move needs a tile, written a-b")
+    parsed = _tile(text)
+    if parsed is None:
+        raise at.fault(f"{brief(text)} is not a tile; tiles are written a-b, like 12-5")
+    t, first = parsed
+    written = _value(doc, "train", at)
+    train: int | None = None
+    if written is not _MISSING:
+        if written == "mexican" and isinstance(written, str):
+            train = MEXICAN
+        elif _is_int(written) and 0 <= written < players:
+            train = written
+        else:
+            raise at.fault(
+                f'train must be a seat from 0 to {players - 1} or "mexican", not {brief(written)}'
+            )
+    return Placement(t, None, False, first, train)
 
 
 # -- the replay summary ----------------------------------------------------------

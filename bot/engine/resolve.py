@@ -14,15 +14,17 @@ the checks here only name the reason.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from .errors import DealOverError, IllegalMoveError, MoveFault, NotYourTurnError
 from .layout import NOT_OPEN, Layout
 from .moves import End, Move, Placement
 from .tiles import Tile
+from .trains import MEXICAN, NO_DOUBLE, TrainName
 
 if TYPE_CHECKING:
     from .deal import Deal
+    from .mexican import TrainDeal
 
 
 def resolve_move(
@@ -54,6 +56,10 @@ def resolve_move(
         seen.add(p.tile)
         if not hand >> p.tile & 1:
             raise IllegalMoveError(MoveFault.NOT_HELD, seat=turn, tile=p.tile, written=_written(p))
+    if deal.rules.game == "mexican":
+        return _on_train(cast("TrainDeal", deal), named)
+    if any(p.train is not None for p in named):
+        raise IllegalMoveError(MoveFault.TRAINS_ONLY_MEXICAN)
     if deal.layout.lead is None:
         return _lead(deal, named)
 
@@ -82,6 +88,53 @@ def resolve_move(
     else:
         placed = (Placement(p.tile, end, p.closed) for p, end in zip(named, ends, strict=True))
         move = Move(tuple(sorted(placed, key=_end_of)))
+    if move not in deal.legal_moves():
+        raise IllegalMoveError(MoveFault.NOT_LEGAL, move=move)
+    return move
+
+
+def _on_train(deal: TrainDeal, named: Sequence[Placement]) -> Move:
+    """Mexican Train: the one tile named, on the train named (or the one it can go on)."""
+    if len(named) > 1:
+        raise IllegalMoveError(MoveFault.ONE_AT_A_TIME)
+    p = named[0]
+    if p.end is not None:
+        raise IllegalMoveError(MoveFault.ENDS_NOT_MEXICAN)
+    if p.closed:
+        raise IllegalMoveError(MoveFault.CLOSED_NOT_LATVIAN)
+    seat = deal.turn
+    forced = deal.forced
+    if forced is not None and p.tile != forced:
+        raise IllegalMoveError(MoveFault.MUST_LAY_DRAWN, seat=seat, tile=forced)
+    station = deal.station
+    if p.train is None:
+        fits = [t for t in station.open_trains(seat) if p.tile.has(station.ends[t])]
+        if not fits:
+            raise IllegalMoveError(MoveFault.FITS_NO_TRAIN, tile=p.tile, seat=seat)
+        if len(fits) > 1:
+            names = tuple(TrainName(t) for t in fits)
+            raise IllegalMoveError(MoveFault.TRAIN_AMBIGUOUS, tile=p.tile, trains=names)
+        train = fits[0]
+    else:
+        train = p.train
+        if not (train == MEXICAN or 0 <= train < deal.n):
+            raise IllegalMoveError(MoveFault.NO_SUCH_TRAIN, train=TrainName(train))
+        waiting = station.unsatisfied
+        if waiting != NO_DOUBLE and train != waiting:
+            raise IllegalMoveError(
+                MoveFault.MUST_SATISFY, train=TrainName(waiting), number=station.ends[waiting]
+            )
+        if waiting == NO_DOUBLE and not station.is_open(train, seat):
+            raise IllegalMoveError(MoveFault.TRAIN_NOT_OPEN, train=TrainName(train), seat=seat)
+        number = station.ends[train]
+        if not p.tile.has(number):
+            raise IllegalMoveError(
+                MoveFault.TRAIN_DOES_NOT_FIT,
+                written=_written(p),
+                train=TrainName(train),
+                number=number,
+            )
+    move = Move.on_train(p.tile, train)
     if move not in deal.legal_moves():
         raise IllegalMoveError(MoveFault.NOT_LEGAL, move=move)
     return move

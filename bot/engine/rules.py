@@ -9,23 +9,25 @@ from typing import Any, Literal, cast
 from .errors import RulesError, brief
 from .tiles import SET_SIZES, set_size
 
-Game = Literal["block", "draw", "allfives", "latvian"]
-Scoring = Literal["points", "single", "penalty", "fives", "places"]
+Game = Literal["block", "draw", "allfives", "latvian", "mexican"]
+Scoring = Literal["points", "single", "penalty", "fives", "places", "rounds"]
 LayoutKind = Literal["line", "spinner", "hub"]
 BlockedScoring = Literal["others", "minus_own"]
 
-GAMES: tuple[Game, ...] = ("block", "draw", "allfives", "latvian")
+GAMES: tuple[Game, ...] = ("block", "draw", "allfives", "latvian", "mexican")
 SCORINGS: dict[str, tuple[Scoring, ...]] = {
     "block": ("points", "single", "penalty"),
     "draw": ("points", "single", "penalty"),
     "allfives": ("fives",),
     "latvian": ("places",),
+    "mexican": ("rounds",),
 }
 LAYOUTS: dict[str, tuple[LayoutKind, ...]] = {
     "block": ("line", "spinner"),
     "draw": ("line", "spinner"),
     "allfives": ("spinner",),
     "latvian": ("hub",),
+    "mexican": (),  # trains, not a layout of ends: the option is left out
 }
 MAX_PLAYERS: dict[tuple[str, int], int] = {
     ("block", 6): 4,
@@ -36,6 +38,8 @@ MAX_PLAYERS: dict[tuple[str, int], int] = {
     ("draw", 12): 8,
     ("allfives", 6): 4,
     ("latvian", 6): 4,
+    ("mexican", 9): 6,
+    ("mexican", 12): 8,
 }
 # RULES.md#block-game (and the draw game): hand size by set and player count; key
 # "teams" for partnerships.
@@ -44,6 +48,12 @@ HAND_SIZES: dict[int, dict[int | str, int]] = {
     9: {2: 10, 3: 8, 4: 8, "teams": 10, 5: 7, 6: 7},
     12: {2: 12, 3: 10, 4: 10, "teams": 12, 5: 9, 6: 9, 7: 8, 8: 8},
 }
+# RULES.md#mexican-train: hand size by set and player count.
+MEXICAN_HANDS: dict[int, dict[int, int]] = {
+    9: {2: 10, 3: 10, 4: 10, 5: 8, 6: 8},
+    12: {2: 15, 3: 15, 4: 15, 5: 12, 6: 12, 7: 10, 8: 10},
+}
+DEFAULT_SET: dict[str, int] = {"mexican": 12}
 TARGET_RANGE = (1, 1000)
 LARGEST = 10**9
 """No whole-number option is larger (a check before any arithmetic or message)."""
@@ -64,7 +74,8 @@ class Rules:
     teams: bool = False
     scoring: Scoring = "points"
     target: int | None = None
-    layout: LayoutKind = "line"
+    layout: LayoutKind | None = "line"
+    """``None`` for Mexican Train, which lays trains instead."""
     hand: int = 7
     blocked_scoring: BlockedScoring = "others"
     deals: int | None = None
@@ -90,7 +101,7 @@ class Rules:
                 "game", f"unknown game {brief(game)}; choose one of {', '.join(GAMES)}"
             )
 
-        top = _int_option(given, "set", 6)
+        top = _int_option(given, "set", DEFAULT_SET.get(game, 6))
         if top not in SET_SIZES:
             raise RulesError("set", f"set must be double-6, double-9 or double-12, not {top}")
         players = _int_option(given, "players", 2)
@@ -108,8 +119,10 @@ class Rules:
         if scoring == "penalty" and teams:
             raise RulesError("scoring", "penalty scoring is played without teams")
 
-        layout = given.get("layout", LAYOUTS[game][0])
-        if layout not in LAYOUTS[game]:
+        layout = given.get("layout", LAYOUTS[game][0] if LAYOUTS[game] else None)
+        if not LAYOUTS[game] and layout is not None:
+            raise RulesError("layout", f"{game} lays trains: it takes no layout option")
+        if layout is not None and layout not in LAYOUTS[game]:
             raise RulesError(
                 "layout", f"{game} is laid out as {' or '.join(LAYOUTS[game])}, not {brief(layout)}"
             )
@@ -117,11 +130,13 @@ class Rules:
         hand = _int_option(given, "hand", _default_hand(game, top, players, teams))
         if hand < 1:
             raise RulesError("hand", "every player needs at least 1 tile")
-        if hand * players > set_size(top):
+        available = set_size(top) - (game == "mexican")
+        if hand * players > available:
             raise RulesError(
                 "hand",
                 f"{players} hands of {hand} need {hand * players} tiles, "
-                f"but double-{top} has only {set_size(top)}",
+                f"but double-{top} has only {available}"
+                + (" besides the engine" if game == "mexican" else ""),
             )
 
         target = _target(given, scoring, players, teams)
@@ -129,7 +144,7 @@ class Rules:
         if blocked not in ("others", "minus_own"):
             raise RulesError("blocked_scoring", "blocked_scoring is 'others' or 'minus_own'")
 
-        deals, time_limit = _session(given, game)
+        deals, time_limit = _session(given, game, top)
         return cls(
             game=cast(Game, game),
             set=top,
@@ -137,7 +152,7 @@ class Rules:
             teams=teams,
             scoring=cast(Scoring, scoring),
             target=target,
-            layout=cast(LayoutKind, layout),
+            layout=cast(LayoutKind | None, layout),
             hand=hand,
             blocked_scoring=cast(BlockedScoring, blocked),
             deals=deals,
@@ -164,6 +179,10 @@ class Rules:
         return seat % 2 if self.teams else seat
 
     @property
+    def mexican(self) -> bool:
+        return self.game == "mexican"
+
+    @property
     def draws(self) -> bool:
         """Whether a player who cannot lay draws from a boneyard."""
         return self.game != "block"
@@ -173,8 +192,13 @@ class Rules:
         return set_size(self.set)
 
     @property
+    def dealt_count(self) -> int:
+        """Tiles shuffled and dealt: the whole set, less Mexican Train's engine."""
+        return self.tile_count - 1 if self.game == "mexican" else self.tile_count
+
+    @property
     def stock_size(self) -> int:
-        return self.tile_count - self.hand * self.players
+        return self.dealt_count - self.hand * self.players
 
     def replace(self, **changes: Any) -> Rules:
         return replace(self, **changes)
@@ -213,21 +237,23 @@ def _check_players(game: str, top: int, players: int, teams: bool) -> None:
             "players", f"{game} on double-{top} takes 2 to {limit} players, not {players}"
         )
     if teams:
-        if game == "latvian":
-            raise RulesError("teams", "latvian is played without teams")
+        if game in ("latvian", "mexican"):
+            raise RulesError("teams", f"{game} is played without teams")
         if players != 4:
             raise RulesError("teams", f"teams need exactly 4 players, not {players}")
 
 
 def _default_hand(game: str, top: int, players: int, teams: bool) -> int:
+    if game == "mexican":
+        return MEXICAN_HANDS[top][players]
     if game in ("allfives", "latvian"):
         return 7
     return HAND_SIZES[top]["teams" if teams else players]
 
 
 def _target(given: dict[str, Any], scoring: str, players: int, teams: bool) -> int | None:
-    if scoring in ("single", "places"):
-        return None  # RECORD.md: ignored by single and places
+    if scoring in ("single", "places", "rounds"):
+        return None  # RECORD.md: ignored by single, places and rounds
     if scoring == "points":
         default = 100 if players == 2 or teams else 61
     elif scoring == "penalty":
@@ -241,11 +267,21 @@ def _target(given: dict[str, Any], scoring: str, players: int, teams: bool) -> i
     return target
 
 
-def _session(given: dict[str, Any], game: str) -> tuple[int | None, int | None]:
+def _session(given: dict[str, Any], game: str, top: int) -> tuple[int | None, int | None]:
+    if game == "mexican":
+        if "time_limit" in given:
+            raise RulesError("time_limit", "time_limit sets the length of a latvian session only")
+        rounds = _int_option(given, "deals", top + 1)
+        if not 1 <= rounds <= top + 1:
+            raise RulesError(
+                "deals", f"double-{top} has {top + 1} rounds (engines {top} to 0), not {rounds}"
+            )
+        return rounds, None
     if game != "latvian":
-        for name in ("deals", "time_limit"):
-            if name in given:
-                raise RulesError(name, f"{name} sets the length of a latvian session only")
+        if "deals" in given:
+            raise RulesError("deals", "deals sets the length of latvian and Mexican Train only")
+        if "time_limit" in given:
+            raise RulesError("time_limit", "time_limit sets the length of a latvian session only")
         return None, None
     time_limit = given.get("time_limit")
     if time_limit is not None:

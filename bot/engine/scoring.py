@@ -139,7 +139,7 @@ def score_deal(
         score_t = tuple(score)
     elif rules.scoring == "single":
         score_t = zero
-    elif rules.scoring == "penalty":
+    elif rules.scoring in ("penalty", "rounds"):
         score_t = tuple(side_pips)
     elif rules.scoring == "fives":
         if win_side is not None and end is not DealEnd.TARGET:

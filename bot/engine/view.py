@@ -14,10 +14,12 @@ from .deal import Deal
 from .events import Drew, Event, Passed, Played
 from .layout import Laid, Layout
 from .match import MatchState
+from .mexican import TrainDeal
 from .moves import End, Move
 from .rules import Rules
 from .scoring import DealResult
 from .tiles import Tile
+from .trains import MEXICAN, NO_DOUBLE, Car, Station, train_ids
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +38,8 @@ class SeenPlacement:
     """``None`` for a face-down tile laid by another seat."""
     end: End | None
     closed: bool
+    train: int | None = None
+    """Mexican Train: the train the tile went on (a seat, or ``MEXICAN``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +82,50 @@ class TableView:
 
 
 @dataclass(frozen=True, slots=True)
+class TrainView:
+    """One train of a Mexican Train table, all public."""
+
+    train: int
+    """Its name: the owner's seat, or ``MEXICAN``."""
+    cars: tuple[Car, ...]
+    """Its tiles from the station out; ``cars[-1].outer`` is its end."""
+    end: int
+    """The number a tile must show to go on it (the engine's while it is empty)."""
+    marker: bool
+    """Whether its owner's marker is on it (the Mexican train is always open)."""
+
+
+@dataclass(frozen=True, slots=True)
+class StationView:
+    """Mexican Train's table: the engine and every train (RULES.md#mexican-train)."""
+
+    engine: int
+    """The engine double's number (it lies in the station)."""
+    trains: tuple[TrainView, ...]
+    """Each seat's train in seat order, then the Mexican train."""
+    unsatisfied: int | None
+    """The train whose double waits to be satisfied, or ``None``."""
+
+    def train(self, train: int) -> TrainView:
+        """The train named ``train`` (a seat, or ``MEXICAN``)."""
+        return self.trains[train]
+
+
+def station_view(station: Station) -> StationView:
+    trains = tuple(
+        TrainView(
+            train,
+            tuple(station.cars[train]),
+            station.ends[train],
+            train != MEXICAN and station.markers[train],
+        )
+        for train in train_ids(station.players)
+    )
+    waiting = station.unsatisfied
+    return StationView(station.engine, trains, None if waiting == NO_DOUBLE else waiting)
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerView:
     """One seat's view of a match at one moment."""
 
@@ -101,6 +149,8 @@ class PlayerView:
     """Finished deals (every hand is revealed at a deal's end)."""
     over: bool
     winners: tuple[int, ...]
+    station: StationView | None = None
+    """Mexican Train's trains (``table`` is then empty); ``None`` in the other games."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,6 +202,7 @@ def view(state: MatchState, seat: int | None) -> PlayerView:
         results=state.results,
         over=state.over,
         winners=state.winners,
+        station=station_view(deal.station) if isinstance(deal, TrainDeal) else None,
     )
 
 
@@ -210,7 +261,7 @@ def _seen_event(event: Event, seat: int | None, revealed: bool) -> SeenEvent:
     if type(event) is Played:
         own = revealed or event.seat == seat
         placements = tuple(
-            SeenPlacement(p.tile if own or not p.closed else None, p.end, p.closed)
+            SeenPlacement(p.tile if own or not p.closed else None, p.end, p.closed, p.train)
             for p in event.move.placements
         )
         return SeenPlay(event.seat, placements, event.fives_count, event.points)

@@ -179,6 +179,14 @@ REFUSALS: dict[MoveFault, str] = {
     MoveFault.FITS_NO_END: N_("{tile} doesn't fit any open end."),
     MoveFault.END_AMBIGUOUS: N_("{tile} fits more than one end ({ends}): say which."),
     MoveFault.NOT_LEGAL: NOT_ALLOWED,
+    MoveFault.TRAINS_ONLY_MEXICAN: N_("Only Mexican Train lays tiles on trains."),
+    MoveFault.ENDS_NOT_MEXICAN: N_("In Mexican Train, say which train the tile goes on."),
+    MoveFault.NO_SUCH_TRAIN: N_("There is no such train at this table."),
+    MoveFault.TRAIN_NOT_OPEN: N_("{train} is not open to you: it has no marker."),
+    MoveFault.MUST_SATISFY: N_("The double {number}-{number} on {train} must be satisfied first."),
+    MoveFault.TRAIN_DOES_NOT_FIT: N_("{tile} doesn't fit {train}: it ends in {number}."),
+    MoveFault.FITS_NO_TRAIN: N_("{tile} doesn't fit any train open to you."),
+    MoveFault.TRAIN_AMBIGUOUS: N_("{tile} fits more than one train ({trains}): say which."),
 }
 """What the bot says for each fault the engine finds in a move (fields as the engine's)."""
 

@@ -166,7 +166,7 @@ REFUSED: list[tuple[str, Doc, Callable[[Doc], Any], int | None, int | None, str]
     # closed is a boolean, and only latvian lays face down
     ("closed-string", LATVIAN, lambda d: move(d, 1).update(closed="true"), 1, 2, "true or false"),
     ("closed-in-block", BLOCK, lambda d: move(d, 1).update(closed=True), 1, 2, "only latvian"),
-    # Mexican Train: train is for its moves only, and its records are not replayed (yet)
+    # Mexican Train: train is for its moves only; a block deal is not a Mexican Train round
     ("train-in-block", BLOCK, lambda d: move(d, 1).update(train=1), 1, 2, "Mexican Train"),
     (
         "train-in-tiles",
@@ -176,7 +176,7 @@ REFUSED: list[tuple[str, Doc, Callable[[Doc], Any], int | None, int | None, str]
         6,
         "Mexican Train",
     ),
-    ("mexican", BLOCK, lambda d: d["rules"].update(game="mexican"), None, None, "mexican"),
+    ("mexican", BLOCK, lambda d: d["rules"].update(game="mexican"), 1, None, "miss 0-7"),
     ("scoring-rounds", BLOCK, lambda d: d["rules"].update(scoring="rounds"), None, None, "rounds"),
     # time_up: a boolean, for time-limited latvian sessions only
     ("time-up-block", BLOCK, lambda d: d["deals"][0].update(time_up=True), 1, None, "time limit"),

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from bot.engine import (
+    MEXICAN,
     DealOverError,
     End,
     IllegalMoveError,
@@ -98,12 +99,71 @@ def lead_latvian() -> MatchState:
     )
 
 
-def P(text: str, end: End | None = None, closed: bool = False) -> Placement:
+def mexican_start() -> MatchState:
+    """Mexican Train, round 1 (engine 12-12): seat 0 to move, every train empty."""
+    return match(
+        Rules.make("mexican", players=3, hand=3),
+        ["12-5 5-5 1-2", "3-4 6-7 8-9", "12-1 2-3 5-9"],
+        stock_first="4-4 0-1 2-2",
+    )
+
+
+def mexican_double() -> MatchState:
+    """Seat 0 laid 5-5 on its train and could not satisfy it; seat 1 drew and passed:
+    seat 2 must satisfy the 5-5 (it holds 5-9; the Mexican train ends in 1)."""
+    state = play(mexican_start(), Move.on_train(T("12-5"), 0))  # seat 1 draws 4-4, passes
+    state = play(state, Move.on_train(T("12-1"), MEXICAN))
+    state = play(state, Move.on_train(T("5-5"), 0))  # draws 0-1: marker; seat 1 draws 2-2
+    assert (state.turn, state.deal.station.unsatisfied) == (2, 0)
+    return state
+
+
+def P(
+    text: str, end: End | None = None, closed: bool = False, train: int | None = None
+) -> Placement:
     """A placement as written: ``4-2`` keeps 4 as its first half."""
-    return Placement(T(text), end, closed, int(text.split("-")[0]))
+    return Placement(T(text), end, closed, int(text.split("-")[0]), train)
 
 
 FAULTS: list[tuple[MoveFault, Callable[[], MatchState], list[Placement], dict[str, Any], str]] = [
+    (MoveFault.TRAINS_ONLY_MEXICAN, block, [P("6-4", train=0)], {}, "only Mexican Train"),
+    (MoveFault.ENDS_NOT_MEXICAN, mexican_start, [P("12-5", E)], {}, "not on ends"),
+    (MoveFault.NO_SUCH_TRAIN, mexican_start, [P("12-5", train=5)], {"train": 5}, "no seat 5's"),
+    (
+        MoveFault.TRAIN_NOT_OPEN,
+        mexican_start,
+        [P("12-5", train=1)],
+        {"train": 1, "seat": 0},
+        "seat 1's train is not open to seat 0: it carries no marker",
+    ),
+    (
+        MoveFault.MUST_SATISFY,
+        mexican_double,
+        [P("2-3", train=MEXICAN)],
+        {"train": 0, "number": 5},
+        "the double 5-5 on seat 0's train must be satisfied first",
+    ),
+    (
+        MoveFault.TRAIN_DOES_NOT_FIT,
+        mexican_start,
+        [P("2-1", train=MEXICAN)],
+        {"written": "2-1", "train": MEXICAN, "number": 12},
+        "2-1 does not fit the Mexican train (it ends in 12)",
+    ),
+    (
+        MoveFault.FITS_NO_TRAIN,
+        mexican_start,
+        [P("5-5")],
+        {"tile": T("5-5"), "seat": 0},
+        "5-5 fits no train open to seat 0",
+    ),
+    (
+        MoveFault.TRAIN_AMBIGUOUS,
+        mexican_start,
+        [P("5-12")],
+        {"tile": T("5-12"), "trains": (0, MEXICAN)},
+        "5-12 fits seat 0's train and the Mexican train: the move must name its train",
+    ),
     (MoveFault.DEAL_OVER, over, [P("0-0")], {}, "the deal is already over"),
     (MoveFault.NO_TILE, block, [], {}, "a move lays at least one tile"),
     (MoveFault.TILE_TWICE, latvian, [P("1-3", E), P("1-3", N)], {"tile": T("1-3")}, "twice"),

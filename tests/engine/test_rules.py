@@ -30,7 +30,7 @@ from bot.engine import Rules, RulesError
         ({"game": "block", "target": 0}, "target", "between 1 and 1000"),
         ({"game": "block", "target": 1001}, "target", "between 1 and 1000"),
         ({"game": "block", "blocked_scoring": "mine"}, "blocked_scoring", "minus_own"),
-        ({"game": "block", "deals": 3}, "deals", "latvian session"),
+        ({"game": "block", "deals": 3}, "deals", "latvian and Mexican Train only"),
         ({"game": "latvian", "deals": 0}, "deals", "1 to 100 deals"),
         ({"game": "block", "players": "two"}, "players", "whole number"),
         ({"game": "block", "speed": 3}, "speed", "unknown rules option"),

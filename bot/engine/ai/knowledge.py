@@ -142,7 +142,7 @@ def read_view(seen: PlayerView) -> Knowledge:
     for t in seen.hand:
         hand |= 1 << t
 
-    layout = Layout(rules.layout, rules.set)
+    layout = Layout(rules.layout or "line", rules.set)
     stories: list[list[Step]] = [[] for _ in range(n)]
     played = [0] * n
     visible = 0
