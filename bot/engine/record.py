@@ -16,7 +16,7 @@ from .deal import Deal, VoidDealError, fixed_lead
 from .errors import DealOverError, DominoError, RecordError, RulesError, brief
 from .events import Event, Played
 from .match import MatchState, add_deal, call_time, next_leader, play, start_match
-from .mexican import engine_of, first_seat
+from .mexican import TrainDeal, engine_of, first_seat
 from .moves import End, Move, Placement
 from .resolve import resolve_move
 from .rules import RULE_KEYS, Rules
@@ -41,7 +41,7 @@ def match_record(state: MatchState, seats: Sequence[str] | None = None) -> dict[
             "hands": [[str(t) for t in hand] for hand in deal.dealt],
             "stock": [str(t) for t in deal.stock],
             "leader": deal.leader,
-            "moves": [_move_doc(e.seat, e.move) for e in _played(deal.history)],
+            "moves": _moves_doc(deal),
         }
         if state.time_up and i == len(state.deals) - 1:
             entry["time_up"] = True
@@ -54,6 +54,23 @@ def _played(history: Sequence[Event]) -> list[Played]:
     return [e for e in history if type(e) is Played]
 
 
+def _moves_doc(deal: Deal) -> list[dict[str, Any]]:
+    played = _played(deal.history)
+    if not isinstance(deal, TrainDeal):
+        return [_move_doc(e.seat, e.move) for e in played]
+    # Mexican Train: each tile written as it lies, the half that touches its train first.
+    ends = [deal.station.engine] * (deal.n + 1)
+    moves = []
+    for e in played:
+        p = e.move.placements[0]
+        assert p.train is not None
+        inner = ends[p.train]
+        ends[p.train] = p.tile.other(inner)
+        train: int | str = "mexican" if p.train == MEXICAN else p.train
+        moves.append({"seat": e.seat, "tile": f"{inner}-{ends[p.train]}", "train": train})
+    return moves
+
+
 def _move_doc(seat: int, move: Move) -> dict[str, Any]:
     if len(move.placements) > 1:
         return {"seat": seat, "tiles": [_placement_doc(p) for p in move.placements]}
@@ -61,9 +78,6 @@ def _move_doc(seat: int, move: Move) -> dict[str, Any]:
 
 
 def _placement_doc(p: Placement) -> dict[str, Any]:
-    if p.train is not None:
-        train: int | str = "mexican" if p.train == MEXICAN else p.train
-        return {"tile": str(p.tile), "train": train}
     if p.end is None:
         return {"tile": str(p)}
     doc: dict[str, Any] = {"tile": str(p.tile), "end": str(p.end)}

@@ -157,8 +157,8 @@ def test_round_trip_replays_to_the_same_summary(
                 assert relaid[tile][1] == closed
                 if end is not None:  # a record may leave out an end that is clear
                     assert relaid[tile][0] == end
-            if index == 0:  # the lead keeps the orientation it was written in
-                assert rewritten["tile"] == written["tile"]
+            if index == 0 or "train" in written:  # a lead keeps the orientation it was
+                assert rewritten["tile"] == written["tile"]  # written in; a car touches first
     if "seats" in doc:
         assert again["seats"] == doc["seats"]
 
@@ -173,10 +173,12 @@ def _canon(text: str) -> str:
     return f"{a}-{b}"
 
 
-def _placements(move: dict[str, Any]) -> dict[str, tuple[str | None, bool]]:
-    """Each tile a move lays (canonical a-b) with its end and whether it lies face down."""
+def _placements(move: dict[str, Any]) -> dict[str, tuple[str | int | None, bool]]:
+    """Each tile a move lays (canonical a-b) with its end (or Mexican Train's train) and
+    whether it lies face down."""
     return {
-        _canon(e["tile"]): (e.get("end"), e.get("closed", False)) for e in move.get("tiles", [move])
+        _canon(e["tile"]): (e.get("end", e.get("train")), e.get("closed", False))
+        for e in move.get("tiles", [move])
     }
 
 
