@@ -1,7 +1,8 @@
 """How fast the renderer draws, and how big its PNGs are.
 
 Renders boards of random games of every kind at many sizes, full boards of
-double-6 (28 tiles) and double-12 (91 tiles), hands and summaries. For each it
+double-6 (28 tiles) and double-12 (91 tiles), Mexican Train stations of 4 and 8
+players late in a round, hands and summaries. For each it
 prints the median and p95 milliseconds and the bytes, next to the *floor*: the
 time to PNG-encode the finished image alone, which no renderer of that image
 can beat. Run it as a script::
@@ -44,7 +45,7 @@ from render.cards import (
     render_player_card,
 )
 from render.hand import draw_hand
-from render.samples import HAND_D12, full_match, random_match
+from render.samples import HAND_D12, full_match, mexican_late, random_match
 from render.summary import draw_summary
 
 NAMES = ("Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi")
@@ -104,10 +105,10 @@ def percentile(values: list[float], p: int) -> float:
     return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
 
 
-def board_case(name: str, state: MatchState) -> Case:
+def board_case(name: str, state: MatchState, title: str = "Block · deal 1") -> Case:
     names = NAMES[: state.rules.players]
     board = public_view(state)
-    return Case(name, lambda: draw_board(board, names=names, title="Block · deal 1"))
+    return Case(name, lambda: draw_board(board, names=names, title=title))
 
 
 def random_boards() -> list[Case]:
@@ -166,8 +167,26 @@ def write_examples(folder: Path) -> None:
     for name, png in after_pictures().items():
         (folder / f"{name}.png").write_bytes(png)
         (folder / f"{name}-400.png").write_bytes(as_shown(png))
+    write_mexican_examples(folder)
     for path in sorted(folder.glob("*.png")):
         print(f"wrote {path} ({path.stat().st_size:,} bytes)")
+
+
+def write_mexican_examples(folder: Path) -> None:
+    """Mexican Train's pictures: 4 and 8 players late in a round (each also as Discord
+    shows an attachment, 550 px wide), and the summary of a whole 8-player match."""
+    for players in (4, 8):
+        png = render_board(
+            public_view(mexican_late(players)), names=NAMES[:players], title="Round 1"
+        )
+        (folder / f"mexican-{players}p.png").write_bytes(png)
+        (folder / f"mexican-{players}p-550.png").write_bytes(as_shown(png, 550))
+    (folder / "mexican-summary-8p.png").write_bytes(render_summary(mexican_match(), NAMES))
+
+
+def mexican_match() -> MatchState:
+    """A whole Mexican Train match of 8 players: 13 rounds, engines 12 down to 0."""
+    return finished_match(Rules.make("mexican", players=8), seed=5, deals=13)
 
 
 def example_board() -> BoardCard:
@@ -244,7 +263,7 @@ def mid_d6() -> MatchState:
 
 
 def large_d12() -> MatchState:
-    """A three-player double-12 draw deal at its end: 71 tiles down."""
+    """A three-player double-12 draw deal at its end: a big board (79 tiles down)."""
     return random_match(Rules.make("draw", set=12, players=3), seed=2)
 
 
@@ -289,9 +308,11 @@ def main() -> None:
     hand = hand_deal.hand(hand_deal.turn)
     legal = {m.tile for m in hand_deal.legal_moves()}
     summary_state = finished_match(Rules.make("draw", players=4, teams=True), seed=3, deals=2)
+    mexican = mexican_match()
+    big = large_d12()
     cases = [
         board_case("mid-deal d6 teams, 13 tiles", mid_d6()),
-        board_case("end of d12 draw 3p, 71 tiles", large_d12()),
+        board_case(f"end of d12 draw 3p, {big.deal.layout.tile_count()} tiles", big),
         Case("hand d12, 12 tiles", lambda: draw_hand(HAND_D12, HAND_D12_LEGAL, top=12)),
         board_case("FULL d6 line, 28 tiles", full_match(6, "line", 4)),
         board_case("FULL d6 spinner, 28 tiles", full_match(6, "spinner", 4)),
@@ -300,6 +321,9 @@ def main() -> None:
         *random_boards(),
         Case(f"hand, {len(hand)} tiles", lambda: draw_hand(hand, legal)),
         Case("summary, 4 players", lambda: draw_summary(summary_state, NAMES[:4])),
+        board_case("mexican 4p, late in a round", mexican_late(4), "Round 1"),
+        board_case("mexican 8p, late in a round", mexican_late(8), "Round 1"),
+        Case("summary, mexican 8p, 13 rounds", lambda: draw_summary(mexican, NAMES)),
     ]
     print(
         f"{'case':34} {'size':>10} {'median':>8} {'p95':>8} {'floor':>8} {'ratio':>6} {'bytes':>8}"

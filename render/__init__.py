@@ -6,10 +6,14 @@ Knows Pillow and the engine, never Discord. The public API::
     png = render_hand(hand_view(state, seat).hand, legal_tiles, top=rules.set)  # hand_keys
     png = render_summary(state, names)                   # a finished deal: hands revealed
     geometry = board_geometry(public_view(state).table, rules.layout)  # boxes only
+    geometry = station_geometry(public_view(state))      # Mexican Train: boxes only
 
 The board is drawn from the public view (``bot.engine.view.public_view``), so it
 cannot show a hand or a hidden face-down tile; the hand image gets one seat's
-tiles only.
+tiles only. For Mexican Train (the view has a ``station``) ``render_board`` draws
+the station instead (:mod:`render.station`): the engine, one row per train with
+its owner's name and colour, markers, the double waiting to be satisfied; its
+summary adds the score sheet of every round.
 
 Every word drawn comes from the caller (names, title) or from a :class:`Labels`
 (English by default; ``Labels().translated(tr)`` for another language).
@@ -20,15 +24,18 @@ from .board import render_board
 from .geometry import BoardGeometry, board_geometry
 from .hand import hand_keys, render_hand
 from .labels import ENGLISH, Labels
+from .station import StationGeometry, station_geometry
 from .summary import render_summary
 
 __all__ = [
     "ENGLISH",
     "BoardGeometry",
     "Labels",
+    "StationGeometry",
     "board_geometry",
     "hand_keys",
     "render_board",
     "render_hand",
     "render_summary",
+    "station_geometry",
 ]

@@ -28,6 +28,7 @@ from .canvas import blank, draw_box, draw_text, line_height, to_png
 from .geometry import BoardGeometry, EndMark, PlacedTile, board_geometry
 from .header import Chip, draw_header, format_score, header_height, header_share, seat_colour
 from .labels import ENGLISH, Labels
+from .station import draw_station
 
 __all__ = [
     "LastMove",
@@ -67,6 +68,8 @@ def draw_board(
     labels: Labels = ENGLISH,
 ) -> Image.Image:
     """The board as a palette image (what :func:`render_board` encodes)."""
+    if board.station is not None:  # Mexican Train: the station and its trains
+        return draw_station(board, names=names, totals=totals, title=title, labels=labels)
     if board.seat is not None:
         raise ValueError("the board is public: draw it from public_view(state), not a seat's view")
     rules = board.rules
@@ -103,8 +106,10 @@ def draw_board(
 
 
 PICTURE_SHAPE = 0.75
-"""The board picture is 4:3 (header included): Discord shows an embed's image in
-at most 400 by 300 pixels, so a 4:3 picture is shown the full 400 wide."""
+"""The board picture is 4:3 (header included), whatever the board's size: Discord
+shows an embed's image in at most 400 by 300 pixels, so a 4:3 picture is shown the
+full 400 wide, and any other shape would be shown smaller (a taller one narrower).
+Big boards gain their room from packed rows instead (:mod:`render.geometry`)."""
 
 
 def table_geometry(board: PlayerView, *, title: str | None = None) -> BoardGeometry:
@@ -117,7 +122,7 @@ def table_geometry(board: PlayerView, *, title: str | None = None) -> BoardGeome
     rules = board.rules
     has_info = bool(title) or rules.draws or rules.scoring == "fives"
     shape = PICTURE_SHAPE - header_share(rules.players, has_info)
-    return board_geometry(board.table, rules.layout or "line", shape=shape)
+    return board_geometry(board.table, rules.layout or "line", shape=shape, packed=rules.set > 6)
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,9 +18,19 @@ How the table is laid out (the table of RULES.md#what-every-game-shares, drawn):
 - With a spinner or the latvian hub the board is a pinwheel: west snakes into
   the upper-left quarter, north into the upper-right, east into the lower-right
   and south into the lower-left, so the four chains never meet. A plain line
-  gives west the whole upper half and east the whole lower half.
+  gives west the whole upper half and east the whole lower half. In a
+  pinwheel a row of west that lies wholly above north's chain (of east, below
+  south's) runs on past the centre, so one long arm takes the room short ones
+  leave.
 - Doubles lie crosswise, except face-down tiles, which always lie lengthwise so
   that their shape does not tell a double from the rest.
+- *Packed rows* (``packed``: double-9 and double-12 boards, whose many tiles
+  need the room): a chain's rows may be laid closer (:data:`PITCHES`): the
+  corner tile stands just past the end of its row, the next row runs back
+  right beside it, and doubles after the first row lie along the row.
+  Packing is tried once the loose layout's unit is :data:`PACK_FROM` or less,
+  and taken only when it frames the board larger, so a board that gains
+  nothing looks as before.
 - Lengths are in *units* (half a tile's length). How far a chain runs before
   it turns (its *reach*: west and east share one, north and south another,
   at least 9 and 5 units) is chosen so the framed picture gets the largest
@@ -35,7 +45,8 @@ How the table is laid out (the table of RULES.md#what-every-game-shares, drawn):
   picture of fixed proportions), so the image keeps its size from move to
   move; only the unit steps down a short ladder (:data:`UNITS`). The centre
   tile stays in the middle of the frame unless the tiles would leave it.
-  Past the smallest unit the picture widens instead (big double-12 boards).
+  Past the smallest unit the picture widens instead (no double-9/12 board of
+  the tests gets there once packed; an unpacked 91-tile board would).
   Pixel units are even, so every box lands on whole pixels.
 
 Everything here is computed in half-units (integers) and scaled at the end.
@@ -75,6 +86,15 @@ FRAME_MARGIN = 1
 
 # Lengths in half-units: a tile lengthwise is 4 long and 2 across; a crosswise double 2 by 4.
 _LONG, _SHORT = 4, 2
+LOOSE = 2 * _SHORT
+"""Rows a tile apart (half-units between their middles): each corner turns on top
+of its row's last tile, with felt between the rows for the doubles that lie across."""
+PITCHES = (LOOSE, 2)
+"""The pitches tried, loosest first: loose, then packed rows side by side (the first
+turn, past the spoke's crosswise doubles, is half a unit wider)."""
+PACK_FROM = 40
+"""Packed rows are tried only for a board whose tiles laid loose would be this small
+or smaller, in pixels per unit."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,13 +235,15 @@ def board_geometry(
     *,
     shape: float = SHAPE,
     min_width: int = MIN_WIDTH,
+    packed: bool = False,
 ) -> BoardGeometry:
     """The boxes of every tile and end label of ``table``, framed to fit what is on it.
 
     ``kind`` is how the table is laid out (``rules.layout``). The frame is
     ``min_width`` pixels wide (wider only if the table does not fit at the
     smallest unit) and ``shape`` times as high. ``max_grid`` bounds how far (in
-    units) a chain may run before it must turn.
+    units) a chain may run before it must turn. ``packed`` lets the rows of a
+    chain pack closer (:data:`PITCHES`) when that frames the board larger.
     """
     if table.lead is None:
         return BoardGeometry(min_width, round(min_width * shape), UNITS[0], (), ())
@@ -230,8 +252,16 @@ def board_geometry(
         end: (value, False) for end, value in table.ends.items()
     }
     shown.update((end, (None, True)) for end in table.closed)
-    pieces, labels = _arrange(chains, shown, shape, min_width, max_grid)
-    return _frame(pieces, labels, shown, shape, min_width)
+    best: tuple[tuple[int, int], _Arranged] | None = None
+    for pitch in PITCHES if packed else PITCHES[:1]:
+        beat = best[0] if best is not None else None
+        got = _arrange(chains, shown, shape, min_width, max_grid, pitch, beat)
+        if best is None or got.score < best[0]:
+            best = got.score, got
+        if best[0][0] < UNITS.index(PACK_FROM):
+            break  # big enough tiles: packing is not worth its time
+    assert best is not None
+    return _frame(best[1].pieces, best[1].labels, shown, shape, min_width)
 
 
 # -- chains ------------------------------------------------------------------
@@ -295,6 +325,8 @@ class _Lane(NamedTuple):
     """``(x1, x2, y1, y2)`` in half-units around the centre, label included."""
     straight: bool
     """No row turned: a longer reach lays it the same way."""
+    rise: int
+    """How far its rows stack (the largest ``b``, label included, in half-units)."""
 
 
 class _Option(NamedTuple):
@@ -310,13 +342,24 @@ REACH_STEP = 4
 """Reaches tried, in half-units: every second unit (an eighth of the reach when longer)."""
 
 
+class _Arranged(NamedTuple):
+    """The chains laid at their best reaches for one pitch."""
+
+    pieces: list[tuple[End | None, _Piece]]
+    labels: dict[End, tuple[int, int, int, int]]
+    score: tuple[int, int]
+    """As :func:`_score`: the rank of the unit, then the picture's width."""
+
+
 def _arrange(
     chains: _Chains,
     shown: dict[int, tuple[int | None, bool]],
     shape: float,
     min_width: int,
     max_grid: int,
-) -> tuple[list[tuple[End | None, _Piece]], dict[End, tuple[int, int, int, int]]]:
+    pitch: int = LOOSE,
+    beat: tuple[int, int] | None = None,
+) -> _Arranged:
     """Choose how far the chains run before they turn, so the framed board is largest.
 
     West and east chains run up to ``reach_w`` half-units from the centre, north
@@ -325,6 +368,8 @@ def _arrange(
     per reach and the candidates only combine extents. Of the reaches that
     give the largest unit (then the narrowest picture), the shortest win: as
     tiles are added the chains keep their turns until the unit has to drop.
+    ``beat``: a score found already (with another pitch), so the search stops
+    early once it cannot do better.
     """
     centre_cross = _is_double(chains.centre)
     centre = (-1, 1, -2, 2) if centre_cross else (-2, 2, -1, 1)
@@ -332,20 +377,40 @@ def _arrange(
     across: list[End] = [e for e in ends if e in (End.WEST, End.EAST)]
     upright: list[End] = [e for e in ends if e in (End.NORTH, End.SOUTH)]
     height = round(min_width * shape)
-    upper = (len(UNITS) + 1, 0)  # the best score found so far: a bound for pruning
+    upper = beat or (len(UNITS) + 1, 0)  # the best score found so far: a bound for pruning
 
-    cache: dict[tuple[End, int], _Lane | None] = {}
+    cache: dict[tuple[End, int, int], _Lane | None] = {}
     doubles = {end: _doubles(chains.arms[end]) for end in ends}
 
-    def lay(end: End, reach: int) -> _Lane | None:
-        if (end, reach) not in cache:
-            cache[end, reach] = _lane(chains, end, reach, end in shown, centre_cross, doubles[end])
-        return cache[end, reach]
+    def lay(end: End, reach: int, wide_from: int) -> _Lane | None:
+        key = (end, reach, wide_from)
+        if key not in cache:
+            narrow = lay(end, reach, _FREE) if wide_from != _FREE else None
+            # Rows that all stay below ``wide_from`` (a row lies within a unit of its
+            # middle, a crosswise double's within two half-units) are laid the same.
+            if narrow is not None and narrow.rise - 1 - _SHORT < wide_from:
+                cache[key] = narrow
+            else:
+                cache[key] = _lane(
+                    chains, end, reach, end in shown, centre_cross, doubles[end], pitch, wide_from
+                )
+        return cache[key]
 
-    def option(group: list[End], reach: int, straight: dict[End, _Lane]) -> _Option | None:
+    def bounds(column: _Option) -> tuple[int, int]:
+        """Where west's and east's rows clear north and south (pinwheel only)."""
+        if not chains.pinwheel:
+            return _FREE, _FREE
+        lanes = dict(zip(upright, column.lanes, strict=True))
+        north, south = lanes[End.NORTH].extent, lanes[End.SOUTH].extent
+        return max(0, -north[2]), max(0, south[3])
+
+    def option(
+        group: list[End], reach: int, straight: dict[End, _Lane], wide: tuple[int, int]
+    ) -> _Option | None:
         lanes = []
         for end in group:
-            lane = straight.get(end) or lay(end, reach)
+            wide_from = wide[0] if end == End.WEST else wide[1]
+            lane = straight.get(end) or lay(end, reach, wide_from)
             if lane is None:
                 return None
             if lane.straight:  # a chain laid straight stays so at longer reaches
@@ -358,14 +423,19 @@ def _arrange(
         box = (min(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), max(a[3], b[3]))
         return _score(box, height, min_width)
 
-    def reaches(group: list[End], first: int, other: _Option | None) -> list[_Option]:
-        """The options of ``group``, shortest reach first, while one could still win."""
+    def reaches(
+        group: list[End], first: int, other: _Option | None, wide: tuple[int, int]
+    ) -> list[_Option]:
+        """The options of ``group``, shortest reach first, while one could still win.
+
+        ``wide``: where west's and east's rows clear north and south (:func:`bounds`).
+        """
         nonlocal upper
         found: list[_Option] = []
         straight: dict[End, _Lane] = {}
         reach = first
         while reach < 2 * max_grid:
-            got = option(group, reach, straight)
+            got = option(group, reach, straight, wide)
             reach += max(REACH_STEP, reach // 8 // 2 * 2)  # finer where a step matters more
             if got is None:
                 continue
@@ -391,16 +461,31 @@ def _arrange(
     first_w = MIN_GRID - MARGIN
     first_h = max(MIN_GRID // 2, round(MIN_GRID * shape)) - MARGIN
     none = _Option(first_h, centre, [])
-    seed_row = reaches(across, first_w, None)
-    seed_column = reaches(upright, first_h, None) if upright else [none]
-    if not seed_row or not seed_column:
+    free = (_FREE, _FREE)
+    seed_column = reaches(upright, first_h, None, free) if upright else [none]
+    if not seed_column:
         raise ValueError(f"no board up to {max_grid} units wide holds this layout")
-    rows = reaches(across, seed_row[0].reach, seed_column[0])
-    columns = reaches(upright, seed_column[0].reach, rows[0]) if upright else [none]
+    wide = bounds(seed_column[0])
+    seed_row = reaches(across, first_w, None, wide)
+    if not seed_row:
+        raise ValueError(f"no board up to {max_grid} units wide holds this layout")
+    rows = reaches(across, seed_row[0].reach, seed_column[0], wide)
+    columns = reaches(upright, seed_column[0].reach, rows[0], free) if upright else [none]
+    # West's and east's rows may run past north and south as the first column
+    # lets them; with a column that reaches further they keep to their quarters
+    # (laying them again for every column would cost more than it gains).
+    narrow: list[_Option] | None = None
     best: tuple[int, int] | None = None
     pick = (rows[0], columns[0])
-    for row in rows:
-        for column in columns:
+    for column in columns:
+        north, south = bounds(column)
+        if north <= wide[0] and south <= wide[1]:
+            fitting = rows
+        else:
+            if narrow is None:
+                narrow = reaches(across, seed_row[0].reach, column, free)
+            fitting = narrow
+        for row in fitting:
             fit = score(row, column)
             if best is None or fit < best:
                 best, pick = fit, (row, column)
@@ -413,7 +498,8 @@ def _arrange(
         out.extend((end, piece) for piece in lane.pieces)
         if lane.label is not None:
             labels[end] = lane.label
-    return out, labels
+    assert best is not None
+    return _Arranged(out, labels, best)
 
 
 def _doubles(chain: Sequence[_Link]) -> tuple[bool, ...]:
@@ -438,7 +524,11 @@ def _lane(
     labelled: bool,
     centre_cross: bool,
     doubles: Sequence[bool],
+    pitch: int = LOOSE,
+    wide_from: int = _FREE,
 ) -> _Lane | None:
+    """``end``'s chain laid with ``reach``; in a pinwheel its rows from ``wide_from``
+    on (clear of the next quarter's chain) may run as far back as the reach."""
     horizontal = end in (End.WEST, End.EAST)
     a0 = (1 if centre_cross else 2) if horizontal else 2
     a_min = -reach if horizontal and not chains.pinwheel else 2
@@ -451,6 +541,9 @@ def _lane(
         labelled=labelled,
         horizontal=horizontal,
         doubles=doubles,
+        pitch=pitch,
+        wide_from=wide_from,
+        wide_min=-reach,
     )
     if snake is None:
         return None
@@ -465,9 +558,9 @@ def _lane(
         b1s.append(label[2])
         b2s.append(label[3])
     if not a1s:
-        return _Lane(pieces, label, (0, 0, 0, 0), straight)
+        return _Lane(pieces, label, (0, 0, 0, 0), straight, 0)
     extent = _to_screen(_FRAMES[end], min(a1s), max(a2s), min(b1s), max(b2s))
-    return _Lane(pieces, label, extent, straight)
+    return _Lane(pieces, label, extent, straight, max(b2s))
 
 
 def _union(boxes: Sequence[tuple[int, int, int, int]]) -> tuple[int, int, int, int]:
@@ -513,6 +606,9 @@ def _snake(
     labelled: bool,
     horizontal: bool,
     doubles: Sequence[bool] | None = None,
+    pitch: int = LOOSE,
+    wide_from: int = _FREE,
+    wide_min: int = 0,
 ) -> tuple[list[_Piece], tuple[int, int, int, int] | None, bool] | None:
     """Lay one chain in its local frame; ``None`` if it does not fit.
 
@@ -520,21 +616,38 @@ def _snake(
     whether the chain runs straight (no corner, its label's slot included, and the
     label not pushed back from ``a_max``): then a longer ``a_max`` lays it the same.
     ``doubles`` (:func:`_doubles` of the chain) saves working them out again.
+    ``pitch`` is how far apart the rows are (:data:`PITCHES`): ``LOOSE`` turns each
+    corner on top of the row's last tile; a packed pitch turns it just past the
+    row's end and lays the doubles of every row but the first along the row.
+    A row running back whose tiles all lie at ``b >= wide_from`` may run on to
+    ``wide_min`` instead of ``a_min`` (past the chain that has the next quarter).
     """
     if doubles is None:
         doubles = _doubles(chain)
+    packed = pitch < LOOSE
+    new = tuple.__new__
     pieces: list[_Piece] = []
     sign, axis, cursor = 1, 0, a0
     last_across = 0  # how far across the last tile of the current row reaches (0: row empty)
     pending: tuple[int, int, int] | None = None  # a corner's forced climb: (a1, a2, b1)
     previous_cross = False
+    first_row = True
+    # A packed row leaves a column at its far end for the corner.
+    room = _SHORT if packed else 0
     items = [*chain, _NEXT] if labelled else list(chain)
     slot: _Piece | None = None
+    next_row: tuple[int, int] | None = None  # after a packed corner: (row start, row axis)
     count = len(chain)
     for index, link in enumerate(items):
         is_next = index == count
         # Doubles lie across the chain (not two in a row, not at a corner).
-        cross = not is_next and doubles[index] and not previous_cross and pending is None
+        cross = (
+            not is_next
+            and doubles[index]
+            and not previous_cross
+            and pending is None
+            and (first_row or not packed)
+        )
         previous_cross = cross
         if pending is not None:
             a1, a2, b1 = pending
@@ -546,14 +659,31 @@ def _snake(
             last_across = 0
         else:
             length, across = (_SHORT, _LONG) if cross else (_LONG, _SHORT)
-            end = cursor + sign * length
-            limit_ok = end <= a_max if sign > 0 else end >= a_min
-            if limit_ok and axis + across // 2 <= b_max:
-                a1, a2 = sorted((cursor, end))
-                piece = _Piece(link, a1, a2, axis - across // 2, axis + across // 2, False, sign)
+            if sign > 0:  # the hot path: written out, it is most of the search's time
+                end = cursor + length
+                limit_ok = end <= a_max - room
+                a1, a2 = cursor, end
+            else:
+                end = cursor - length
+                low = wide_min if axis - _SHORT >= wide_from else a_min
+                limit_ok = end >= low + room
+                a1, a2 = end, cursor
+            half = across // 2
+            if limit_ok and axis + half <= b_max:
+                piece = new(_Piece, (link, a1, a2, axis - half, axis + half, False, sign))
                 cursor, last_across = end, across
             elif last_across == 0:
                 return None  # not even one tile fits in this row
+            elif packed:  # the corner stands just past the row's end, the next row beside it
+                step = max(pitch, _LONG - 1) if first_row else pitch  # clear the spoke's doubles
+                c1, c2 = sorted((cursor, cursor + sign * _SHORT))
+                b1 = axis + step + _SHORT // 2 - _LONG
+                piece = _Piece(link, c1, c2, b1, b1 + _LONG, True, 1)
+                previous_cross, first_row = False, False
+                axis, sign, last_across = axis + step, -sign, 0
+                next_row = (cursor, axis)
+                if piece.b2 > b_max:
+                    return None
             else:
                 top = axis + last_across // 2
                 c1, c2 = sorted((cursor - 2 * sign, cursor))
@@ -565,6 +695,7 @@ def _snake(
                     piece = _Piece(link, c1, c2, top, top + _LONG, True, 1)
                     axis, cursor, sign = top + _LONG - 1, _back(c1, c2, sign), -sign
                     last_across = 0
+                first_row = False
                 if piece.b2 > b_max:
                     return None
         if is_next:
@@ -573,13 +704,24 @@ def _snake(
             pieces.append(piece)
     if slot is None:
         return pieces, None, not any(p.climb for p in pieces)
-    a_lo, a_hi = min(a_min, a0), a_max
-    if slot.climb:  # the slot turns a corner: keep the label within the row it ends
-        if sign < 0:  # the row ran outwards (the corner turned the sign)
-            a_hi = min(a_hi, slot.a2)
-        else:
-            a_lo = max(a_lo, slot.a1)
-    label = _label_box(slot, horizontal, a_lo, a_hi, b_max)
+    a_lo, a_hi = min(wide_min if axis - _SHORT >= wide_from else a_min, a0), a_max
+    if packed and slot.climb and horizontal:
+        # The label sits where the next row begins: over the corner's far half and
+        # the first half of the row's first tile.
+        assert next_row is not None
+        start, row_axis = next_row
+        x1, x2 = sorted((start + sign * _SHORT, start - sign * _SHORT))
+        label: tuple[int, int, int, int] | None = (x1, x2, row_axis - 1, row_axis + 1)
+    else:
+        if slot.climb and not packed:  # the slot turns a corner: keep the label in its row
+            if sign < 0:  # the row ran outwards (the corner turned the sign)
+                a_hi = min(a_hi, slot.a2)
+            else:
+                a_lo = max(a_lo, slot.a1)
+        label = _label_box(slot, horizontal, a_lo, a_hi, b_max)
+        if packed and label is not None and not horizontal and not slot.climb:
+            # Two units across the row: it leans out of the last row, not onto the one before.
+            label = (label[0], label[1], label[2] + 1, label[3] + 1)
     if label is None:
         return None
     straight = not slot.climb and not any(p.climb for p in pieces) and label[1] < a_max

@@ -83,6 +83,23 @@ class Labels:
     name_joiner: str = N_(" & ")
     deal_title: str = N_("Deal {number}")
     """``{number}``: the deal's number, counting from 1."""
+    mexican_train: str = N_("Mexican train")
+    """Mexican Train: the label of the train everybody may lay on (a row of the station)."""
+    engine: str = N_("Engine")
+    """Mexican Train: the round's engine double, in the station (``Engine 12``)."""
+    round_title: str = N_("Round {number}")
+    """Mexican Train: ``{number}`` is the round's number, counting from 1 (summary title)."""
+    round_score: str = N_("Round")
+    """Mexican Train: the heading of a round's points (the summary's column, the score
+    sheet's first column)."""
+    round_won: str = N_("{names} won the round")
+    """Mexican Train: the summary's caption naming the round's winner."""
+    round_drawn: str = N_("Nobody won the round")
+    """Mexican Train: the caption of a blocked round with a tie for the fewest pips."""
+    mexican_lowest_wins: str = N_(
+        "Mexican Train: each player scores the pips left in their hand; the lowest total wins"
+    )
+    """The caption of a Mexican Train summary: low is good."""
     number: Callable[[float], str] = field(default=english_number, compare=False)
     """Writes a number (scores, totals) the language's way: ``3.4`` in English, ``3,4``
     in Finnish. Not a word: :meth:`translated` leaves it alone."""

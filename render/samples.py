@@ -17,11 +17,13 @@ from itertools import pairwise
 
 from bot.engine.deal import Deal
 from bot.engine.match import MatchState, decide_match, new_match, next_deal, play
+from bot.engine.mexican import TrainDeal
 from bot.engine.moves import End, Move, Placement
 from bot.engine.rules import LayoutKind, Rules
 from bot.engine.tiles import Tile, full_set, tile
+from bot.engine.trains import NO_DOUBLE
 
-__all__ = ["full_deal", "full_match", "random_match"]
+__all__ = ["finished_match", "full_deal", "full_match", "mexican_late", "random_match"]
 
 
 def random_match(rules: Rules, seed: int, moves: int | None = None) -> MatchState:
@@ -150,3 +152,30 @@ HAND_D12 = (
 )
 """Twelve tiles of double-12 (three of them, 10-10, 3-12 and 11-12, playable in the
 samples): a hand that needs numerals above 6."""
+
+
+def mexican_late(players: int = 4, seed: int = 0) -> MatchState:
+    """A round of Mexican Train (double-12) late in play: long trains, markers out on
+    some of them and a double waiting to be satisfied.
+
+    The seats play random legal moves, on their own train seven times in ten when they
+    can (as people do). The state is the last one of the round's first deal with a
+    double waiting and at least two markers out (before the round ends).
+    """
+    rules = Rules.make("mexican", players=players)
+    for attempt in range(seed, seed + 50):
+        rng = random.Random(attempt)
+        state = new_match(rules, rng)
+        found: MatchState | None = None
+        while not state.deal.over:
+            moves = state.legal_moves()
+            own = [m for m in moves if m.train == state.deal.turn]
+            state = play(state, rng.choice(own if own and rng.random() < 0.7 else moves))
+            deal = state.deal
+            assert isinstance(deal, TrainDeal)
+            station = deal.station
+            if not deal.over and station.unsatisfied != NO_DOUBLE and sum(station.markers) >= 2:
+                found = state
+        if found is not None:
+            return found
+    raise AssertionError(f"no late Mexican Train round from seed {seed}")  # pragma: no cover

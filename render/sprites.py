@@ -114,9 +114,10 @@ def half_side(unit: int) -> float:
 PIP_RADIUS = 0.11
 """Pip radius for 0-6, as a share of the half's side (bigger than 7-12's, which crowd)."""
 PIP_RADIUS_CROWDED = 0.068
-NUMERAL_HEIGHT = 0.72
-"""A numeral's digits are this share of the half's side tall."""
-NUMERAL_SQUEEZE = 0.68
+NUMERAL_HEIGHT = 0.86
+"""A numeral's digits are this share of the half's side tall: 10 px tall as Discord
+shows a board (400 px wide) even at its smallest unit (30 px in 800)."""
+NUMERAL_SQUEEZE = 0.58
 """Two-digit numerals are drawn this much narrower, so 10-12 fit a half at full height."""
 
 
@@ -205,8 +206,10 @@ def _draw_face(
         if faces == "numerals":
             if number:  # a blank half stays blank
                 mask = _numeral_mask(number, side)
-                left = round(hx + (hw - mask.width) / 2)
-                top = round(hy + (hh - mask.height) / 2)
+                # Start on a whole pixel of the reduced sprite: every row of ink but
+                # the last is then solid, not two half-tones.
+                left = round((hx + (hw - mask.width) / 2) / _SCALE) * _SCALE
+                top = round((hy + (hh - mask.height) / 2) / _SCALE) * _SCALE
                 big.paste(pip, (left, top, left + mask.width, top + mask.height), mask)
             continue
         radius = side * (PIP_RADIUS if number <= 6 else PIP_RADIUS_CROWDED)

@@ -6,6 +6,12 @@ Each seat gets a line with its name and pips (the side's deal score, total and,
 once a latvian session is over, its place on its first line) and, below it, its
 revealed hand across the card's width: narrow enough to stay readable on a phone.
 
+Mexican Train (:func:`_draw_mexican`) is titled by its round ("Round 3 · Blocked"),
+says who won the round and that the lowest total wins, and gives each player one
+line: name, revealed hand and pips (what the round scores them). Under them the
+score sheet (:func:`score_sheet`): a line per round played (up to 13 on double-12),
+a column per player, the totals under a rule, the lowest in gold.
+
 Every text is drawn at :data:`MIN_TEXT_SIZE` or larger: at least 10 px when the
 picture is shown 400 px wide. The number columns are as wide as their widest
 heading or number measured with the font, so headings in any language never
@@ -36,7 +42,14 @@ from .header import seat_colour
 from .labels import ENGLISH, Labels
 from .wrap import wrap_text
 
-__all__ = ["SummaryTexts", "draw_summary", "render_summary", "summary_texts"]
+__all__ = [
+    "ScoreSheet",
+    "SummaryTexts",
+    "draw_summary",
+    "render_summary",
+    "score_sheet",
+    "summary_texts",
+]
 
 WIDTH = 780
 SHOWN_WIDTH = 400
@@ -65,6 +78,14 @@ NAME_ROOM = 200
 TITLE_GAP = 10
 HEAD_GAP = 8
 FOOTER_HEIGHT = 60
+SHEET_SIZE = 22
+"""The score sheet's text (Mexican Train): 11 px as shown."""
+SHEET_LINE = 4
+"""Between two lines of the score sheet."""
+SHEET_BAR = 5
+"""The height of the seat's colour under its name, atop the sheet."""
+HAND_NAME_ROOM = 220
+"""Mexican Train: the most a name takes before the hand beside it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,15 +114,20 @@ def summary_texts(
     if not results:
         raise ValueError("no deal has finished yet")
     result = results[-1]
+    mexican = rules.game == "mexican"
     if title is None:
-        title = f"{labels.deal_title.format(number=len(results))} · {labels.deal_end(result.end)}"
+        heading = labels.round_title if mexican else labels.deal_title
+        title = f"{heading.format(number=len(results))} · {labels.deal_end(result.end)}"
     if result.drawn:
-        captions = [labels.deal_drawn]
+        captions = [labels.round_drawn if mexican else labels.deal_drawn]
     else:
         winners = labels.name_joiner.join(names[s] for s in result.winners)
-        captions = [labels.deal_won.format(names=winners)]
+        won = labels.round_won if mexican else labels.deal_won
+        captions = [won.format(names=winners)]
     if rules.game == "latvian":
         captions.append(labels.lowest_wins)
+    if mexican:
+        captions.append(labels.mexican_lowest_wins)
     footer = ""
     if state.over:
         template = labels.winner if len(state.winners) == 1 else labels.winners
@@ -157,6 +183,8 @@ def draw_summary(
 ) -> Image.Image:
     """The summary as a palette image (what :func:`render_summary` encodes)."""
     texts = summary_texts(state, names, title=title, labels=labels)
+    if state.rules.game == "mexican":
+        return _draw_mexican(state, names, texts, labels)
     rules = state.rules
     result = state.results[-1]
     sides = rules.sides
@@ -171,31 +199,18 @@ def draw_summary(
     pips = [labels.number(p) for p in result.pips]
     columns = _columns(labels, rows, pips, rules.set, places is not None)
 
-    title_text, title_size = sprites.fit_text(
-        texts.title, WIDTH - 2 * PAD, TITLE_SIZE, True, MIN_TEXT_SIZE
-    )
-    caption_lines = [
-        (line, n == 0)
-        for n, caption in enumerate(texts.captions)
-        for line in wrap_text(caption, WIDTH - 2 * PAD, CAPTION_SIZE, n == 0)
-    ]
-    caption_height = sum(line_height(CAPTION_SIZE, bold) for _, bold in caption_lines)
+    heading = _Heading.of(texts, result.drawn)
     heights = [
         sum(columns.seat_height(len(result.hands[s])) for s in side) + 2 * CARD_PAD
         for side in sides
     ]
     footer = FOOTER_HEIGHT if texts.footer else 0
-    top = PAD + line_height(title_size, True) + TITLE_GAP + caption_height + TITLE_GAP
+    top = heading.height
     head_height = line_height(columns.head_size) + HEAD_GAP
     height = top + head_height + sum(heights) + SIDE_GAP * len(sides) + footer + PAD
     im = blank(WIDTH, height, theme.PANEL)
 
-    draw_text(im, title_text, PAD, PAD, title_size, bold=True, background=theme.PANEL)
-    y = PAD + line_height(title_size, True) + TITLE_GAP
-    for line, bold in caption_lines:
-        colour = (theme.TEXT if result.drawn else theme.GOLD) if bold else theme.TEXT_MUTED
-        draw_text(im, line, PAD, y, CAPTION_SIZE, bold=bold, colour=colour, background=theme.PANEL)
-        y += line_height(CAPTION_SIZE, bold)
+    heading.draw(im)
     y = top
     _draw_headings(im, y, columns)
     y += head_height
@@ -205,23 +220,65 @@ def draw_summary(
             im, y, heights[index], side, result, names, rows[index], pips, rules.teams, columns
         )
         y += heights[index] + SIDE_GAP
-
-    if texts.footer:
-        text, size = sprites.fit_text(
-            texts.footer, WIDTH - 2 * PAD, TITLE_SIZE, True, MIN_TEXT_SIZE
-        )
-        draw_text(
-            im,
-            text,
-            WIDTH // 2,
-            y + (FOOTER_HEIGHT - SIDE_GAP - line_height(size, True)) // 2,
-            size,
-            bold=True,
-            colour=theme.GOLD,
-            background=theme.PANEL,
-            align="centre",
-        )
+    _draw_footer(im, y, texts.footer)
     return im
+
+
+@dataclass(frozen=True, slots=True)
+class _Heading:
+    """The title and the caption lines, fitted and wrapped."""
+
+    title: str
+    title_size: int
+    captions: tuple[tuple[str, bool], ...]
+    """Each line, and whether it is bold (the first caption: who won)."""
+    drawn: bool
+
+    @classmethod
+    def of(cls, texts: SummaryTexts, drawn: bool) -> _Heading:
+        title, size = sprites.fit_text(
+            texts.title, WIDTH - 2 * PAD, TITLE_SIZE, True, MIN_TEXT_SIZE
+        )
+        lines = tuple(
+            (line, n == 0)
+            for n, caption in enumerate(texts.captions)
+            for line in wrap_text(caption, WIDTH - 2 * PAD, CAPTION_SIZE, n == 0)
+        )
+        return cls(title, size, lines, drawn)
+
+    @property
+    def height(self) -> int:
+        """From the picture's top to what comes under the captions."""
+        captions = sum(line_height(CAPTION_SIZE, bold) for _, bold in self.captions)
+        return PAD + line_height(self.title_size, True) + TITLE_GAP + captions + TITLE_GAP
+
+    def draw(self, im: Image.Image) -> None:
+        draw_text(im, self.title, PAD, PAD, self.title_size, bold=True, background=theme.PANEL)
+        y = PAD + line_height(self.title_size, True) + TITLE_GAP
+        for line, bold in self.captions:
+            colour = (theme.TEXT if self.drawn else theme.GOLD) if bold else theme.TEXT_MUTED
+            draw_text(
+                im, line, PAD, y, CAPTION_SIZE, bold=bold, colour=colour, background=theme.PANEL
+            )
+            y += line_height(CAPTION_SIZE, bold)
+
+
+def _draw_footer(im: Image.Image, y: int, footer: str) -> None:
+    """Who won the match, centred in the :data:`FOOTER_HEIGHT` under ``y`` (if anybody)."""
+    if not footer:
+        return
+    text, size = sprites.fit_text(footer, WIDTH - 2 * PAD, TITLE_SIZE, True, MIN_TEXT_SIZE)
+    draw_text(
+        im,
+        text,
+        WIDTH // 2,
+        y + (FOOTER_HEIGHT - SIDE_GAP - line_height(size, True)) // 2,
+        size,
+        bold=True,
+        colour=theme.GOLD,
+        background=theme.PANEL,
+        align="centre",
+    )
 
 
 def _places(points: Sequence[float] | None, labels: Labels) -> list[str] | None:
@@ -364,3 +421,288 @@ def _draw_side(
                 sprite.mask,
             )
         top += columns.seat_height(len(result.hands[seat]))
+
+
+# -- Mexican Train ------------------------------------------------------------
+
+
+def _draw_mexican(
+    state: MatchState, names: Sequence[str], texts: SummaryTexts, labels: Labels
+) -> Image.Image:
+    """Mexican Train's summary: a line per player (name, revealed hand, pips: what the
+    round scored them), then the score sheet of every round so far and the totals."""
+    result = state.results[-1]
+    heading = _Heading.of(texts, result.drawn)
+    faces = sprites.faces_for(state.rules.set)
+    pips = [labels.number(p) for p in result.pips]
+    right_edge = WIDTH - PAD - CARD_PAD - 6
+    pips_w = max(sprites.text_width(p, NUMBER_SIZE, True) for p in pips)
+    pips_heading, head_size = sprites.fit_text(
+        labels.pips, NAME_ROOM, HEAD_SIZE, False, MIN_TEXT_SIZE
+    )
+    pips_w = max(pips_w, sprites.text_width(pips_heading, head_size, False))
+    widest = max(sprites.text_width(n, NAME_SIZE, True) for n in names)
+    name_room = min(HAND_NAME_ROOM, widest)
+    hand_left = INDENT + name_room + COLUMN_GAP
+    hand_right = right_edge - pips_w - COLUMN_GAP
+    per_line = max(1, (hand_right - hand_left + MINI_GAP) // (2 * MINI + MINI_GAP))
+    name_line = line_height(NAME_SIZE, True)
+    first_line = max(name_line, MINI)
+
+    def card_height(tiles: int) -> int:
+        lines = max(1, -(-tiles // per_line))
+        return 2 * CARD_PAD + max(first_line, lines * MINI + (lines - 1) * LINE_GAP)
+
+    heights = [card_height(len(hand)) for hand in result.hands]
+    sheet = score_sheet(state, names, labels)
+    head_height = line_height(head_size) + HEAD_GAP
+    footer = FOOTER_HEIGHT if texts.footer else 0
+    height = (
+        heading.height
+        + head_height
+        + sum(heights)
+        + SIDE_GAP * len(heights)
+        + sheet.height
+        + SIDE_GAP
+        + footer
+        + PAD
+    )
+    im = blank(WIDTH, height, theme.PANEL)
+    heading.draw(im)
+    y = heading.height
+    draw_text(
+        im,
+        pips_heading,
+        right_edge,
+        y,
+        head_size,
+        colour=theme.TEXT_MUTED,
+        background=theme.PANEL,
+        align="right",
+    )
+    y += head_height
+    for seat, card in enumerate(heights):
+        won = seat in result.winners
+        draw_box(
+            im,
+            PAD,
+            y,
+            WIDTH - 2 * PAD,
+            card,
+            radius=12,
+            fill=theme.ROW,
+            background=theme.PANEL,
+            outline=theme.GOLD if won else None,
+            outline_width=3 if won else 0,
+        )
+        colour = seat_colour(seat, False)
+        draw_box(im, PAD + 10, y + 12, 8, card - 24, radius=4, fill=colour, background=theme.ROW)
+        top = y + CARD_PAD
+        name, size = sprites.fit_text(names[seat], name_room, NAME_SIZE, True, MIN_TEXT_SIZE)
+        text_top = top + (first_line - name_line) // 2
+        draw_text(
+            im,
+            name,
+            INDENT,
+            text_top + name_line - line_height(size, True),
+            size,
+            bold=True,
+            background=theme.ROW,
+        )
+        draw_text(
+            im,
+            pips[seat],
+            right_edge,
+            text_top + (name_line - line_height(NUMBER_SIZE, True)) // 2,
+            NUMBER_SIZE,
+            bold=True,
+            colour=theme.GOLD if won else theme.TEXT,
+            background=theme.ROW,
+            align="right",
+        )
+        tiles_top = top + (first_line - MINI) // 2
+        for i, t in enumerate(result.hands[seat]):
+            line, column = divmod(i, per_line)
+            sprite = sprites.tile_sprite(t.low, t.high, False, MINI, "face", theme.ROW, faces)
+            im.paste(
+                sprite.image,
+                (hand_left + column * (2 * MINI + MINI_GAP), tiles_top + line * (MINI + LINE_GAP)),
+                sprite.mask,
+            )
+        y += card + SIDE_GAP
+    _draw_sheet(im, y, sheet)
+    y += sheet.height + SIDE_GAP
+    _draw_footer(im, y, texts.footer)
+    return im
+
+
+# The score sheet.
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreSheet:
+    """Mexican Train's score sheet as drawn: one line per round played, one column per
+    player, and the totals (lowest wins) under a rule."""
+
+    heading: str
+    """Over the rounds' numbers (``Round``)."""
+    total: str
+    """Before the totals (``Total``)."""
+    names: tuple[tuple[str, int], ...]
+    """Each player's name as it fits its column, and its size."""
+    rounds: tuple[tuple[str, ...], ...]
+    """For each round played, what each player scored (their pips left)."""
+    round_winners: tuple[frozenset[int], ...]
+    totals: tuple[str, ...]
+    leaders: frozenset[int]
+    """The players with the lowest total (gold: lowest wins)."""
+    left: int
+    """Where the round numbers start."""
+    first_width: int
+    """How wide the first column (round numbers, ``Total``) is."""
+    column_width: int
+    """How wide each player's column is."""
+
+    @property
+    def line(self) -> int:
+        return line_height(SHEET_SIZE, True) + SHEET_LINE
+
+    @property
+    def head(self) -> int:
+        return line_height(SHEET_SIZE, True) + SHEET_BAR + 2 * SHEET_LINE
+
+    @property
+    def height(self) -> int:
+        rule = 2 * SHEET_LINE
+        return 2 * CARD_PAD + self.head + len(self.rounds) * self.line + rule + self.line
+
+    def column(self, seat: int) -> tuple[int, int]:
+        """The left edge and width of ``seat``'s column."""
+        x = self.left + self.first_width + seat * self.column_width
+        return x, self.column_width
+
+
+def score_sheet(state: MatchState, names: Sequence[str], labels: Labels = ENGLISH) -> ScoreSheet:
+    """The score sheet of ``state``'s finished rounds (Mexican Train: no teams)."""
+    results = state.results
+    players = state.rules.players
+    left = PAD + CARD_PAD + 8
+    right = WIDTH - PAD - CARD_PAD - 6
+    heading, total = labels.round_score, labels.total
+    widest = max(
+        sprites.text_width(heading, SHEET_SIZE, False),
+        sprites.text_width(total, SHEET_SIZE, True),
+        sprites.text_width(str(len(results)), SHEET_SIZE, False),
+    )
+    first_width = min(widest, (right - left) // (players + 2)) + COLUMN_GAP
+    heading, _ = sprites.fit_text(heading, first_width - COLUMN_GAP, SHEET_SIZE, False, SHEET_SIZE)
+    total, _ = sprites.fit_text(total, first_width - COLUMN_GAP, SHEET_SIZE, True, SHEET_SIZE)
+    column_width = (right - left - first_width) // players
+    fitted = tuple(
+        sprites.fit_text(name, column_width - 8, SHEET_SIZE, True, MIN_TEXT_SIZE) for name in names
+    )
+    totals = state.totals
+    low = min(totals)
+    return ScoreSheet(
+        heading=heading,
+        total=total,
+        names=fitted,
+        rounds=tuple(tuple(labels.number(v) for v in r.score) for r in results),
+        round_winners=tuple(frozenset(r.winners) for r in results),
+        totals=tuple(labels.number(t) for t in totals),
+        leaders=frozenset(i for i, t in enumerate(totals) if t == low),
+        left=left,
+        first_width=first_width,
+        column_width=column_width,
+    )
+
+
+def _draw_sheet(im: Image.Image, y: int, sheet: ScoreSheet) -> None:
+    draw_box(
+        im, PAD, y, WIDTH - 2 * PAD, sheet.height, radius=12, fill=theme.ROW, background=theme.PANEL
+    )
+    top = y + CARD_PAD
+    draw_text(
+        im,
+        sheet.heading,
+        sheet.left,
+        top,
+        SHEET_SIZE,
+        colour=theme.TEXT_MUTED,
+        background=theme.ROW,
+    )
+    for seat, (name, size) in enumerate(sheet.names):
+        x, w = sheet.column(seat)
+        centre = x + w // 2
+        draw_text(
+            im,
+            name,
+            centre,
+            top + line_height(SHEET_SIZE, True) - line_height(size, True),
+            size,
+            bold=True,
+            background=theme.ROW,
+            align="centre",
+        )
+        bar_w = max(8, min(w - 12, sprites.text_width(name, size, True)))
+        draw_box(
+            im,
+            centre - bar_w // 2,
+            top + line_height(SHEET_SIZE, True) + SHEET_LINE // 2,
+            bar_w,
+            SHEET_BAR,
+            radius=2,
+            fill=seat_colour(seat, False),
+            background=theme.ROW,
+        )
+    row_top = top + sheet.head
+    text_dy = SHEET_LINE // 2
+    band_left = PAD + CARD_PAD // 2
+    band_right = WIDTH - PAD - CARD_PAD // 2
+    for number, (scores, winners) in enumerate(
+        zip(sheet.rounds, sheet.round_winners, strict=True), start=1
+    ):
+        shade = theme.CHIP if number % 2 else theme.ROW  # every other round on a band
+        if shade != theme.ROW:
+            im.paste(theme.index(shade), (band_left, row_top, band_right, row_top + sheet.line))
+        draw_text(
+            im,
+            str(number),
+            sheet.left,
+            row_top + text_dy,
+            SHEET_SIZE,
+            colour=theme.TEXT_MUTED,
+            background=shade,
+        )
+        for seat, score in enumerate(scores):
+            x, w = sheet.column(seat)
+            draw_text(
+                im,
+                score,
+                x + w // 2,
+                row_top + text_dy,
+                SHEET_SIZE,
+                colour=theme.GOLD if seat in winners else theme.TEXT,
+                background=shade,
+                align="centre",
+            )
+        row_top += sheet.line
+    rule_y = row_top + SHEET_LINE - 1
+    im.paste(theme.index(theme.TEXT_MUTED), (band_left, rule_y, band_right, rule_y + 2))
+    row_top += 2 * SHEET_LINE
+    draw_text(
+        im, sheet.total, sheet.left, row_top + text_dy, SHEET_SIZE, bold=True, background=theme.ROW
+    )
+    for seat, total in enumerate(sheet.totals):
+        x, w = sheet.column(seat)
+        draw_text(
+            im,
+            total,
+            x + w // 2,
+            row_top + text_dy,
+            SHEET_SIZE,
+            bold=True,
+            colour=theme.GOLD if seat in sheet.leaders else theme.TEXT,
+            background=theme.ROW,
+            align="centre",
+        )

@@ -51,9 +51,9 @@ GAMES = [
 SEEDS = range(3)
 
 
-def geometry_of(layout: Layout) -> BoardGeometry:
+def geometry_of(layout: Layout, packed: bool = False) -> BoardGeometry:
     """The geometry of a whole layout, every tile known."""
-    return board_geometry(layout_view(layout), layout.kind)
+    return board_geometry(layout_view(layout), layout.kind, packed=packed)
 
 
 def halves(placed: PlacedTile) -> list[tuple[Box, int | None]]:
@@ -138,7 +138,7 @@ def test_every_move_of_random_games(game: str, options: dict[str, object]) -> No
             state = play(state, rng.choice(state.legal_moves()))
             deal = state.deal
             for table in (table_view(deal, None), layout_view(deal.layout)):
-                check(table, board_geometry(table, rules.layout))
+                check(table, board_geometry(table, rules.layout, packed=rules.set > 6))
 
 
 @pytest.mark.parametrize("kind", ["line", "spinner"])
@@ -146,9 +146,10 @@ def test_every_move_of_random_games(game: str, options: dict[str, object]) -> No
 def test_a_whole_set_on_the_table(top: int, kind: str) -> None:
     deal = full_deal(top, kind, 2)  # type: ignore[arg-type]
     assert deal.layout.tile_count() == {6: 28, 12: 91}[top]
-    g = geometry_of(deal.layout)
-    check(layout_view(deal.layout), g)
-    assert g.width / g.height <= 16 / 9
+    for packed in (False, True):
+        g = geometry_of(deal.layout, packed)
+        check(layout_view(deal.layout), g)
+        assert g.width / g.height <= 16 / 9
 
 
 def test_a_91_tile_line_stays_phone_shaped() -> None:
@@ -306,7 +307,7 @@ def test_the_frame_keeps_its_shape_and_zooms_out_step_by_step(
         while not state.deal.over:
             state = play(state, rng.choice(state.legal_moves()))
             table = table_view(state.deal, None)
-            g = board_geometry(table, rules.layout, shape=shape)
+            g = board_geometry(table, rules.layout, shape=shape, packed=rules.set > 6)
             assert g.unit in UNITS
             assert g.height == round(g.width * shape)
             assert g.width == MIN_WIDTH or g.unit == UNITS[-1]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import random
+from typing import Any, NamedTuple
 
 import pytest
 from PIL import Image
@@ -13,7 +14,7 @@ from bot.engine.moves import End
 from bot.engine.rules import Rules
 from bot.i18n import Translator
 from cogs.domino.texts import image_labels
-from render import summary
+from render import canvas, sprites, summary
 from render.labels import ENGLISH, Labels
 from render.samples import finished_match
 from render.summary import draw_summary, render_summary, summary_texts
@@ -150,3 +151,157 @@ def test_summary_numbers_are_written_the_languages_way(language: str, text: str)
     assert labels.number(12) == "12"
     assert ENGLISH.number(3.4) == "3.4"
     assert ENGLISH.number(-0.04) == "0"
+
+
+# -- Mexican Train ----------------------------------------------------------------------
+
+MEXICAN_NAMES = ("Alice", "Bob", "Carol", "Dmitrijs Ozoliņš", "Erin", "Frank", "Grace", "Heidi")
+
+
+def mexican_round(players: int, *, end: str, drawn: bool = False, rounds: int = 1) -> MatchState:
+    """The first seeded random match whose round ``rounds`` ended ``end`` (drawn or won)."""
+    rules = Rules.make("mexican", players=players)
+    for seed in range(400):
+        state = finished(rules, seed, deals=rounds)
+        result = state.results[-1]
+        if len(state.results) == rounds and result.end == end and result.drawn == drawn:
+            return state
+    raise AssertionError(f"no {end} round in 400 seeds")
+
+
+@pytest.mark.parametrize("players", [2, 4, 8])
+@pytest.mark.parametrize("end", ["domino", "blocked"])
+def test_a_mexican_round_names_its_winner_and_says_the_lowest_total_wins(
+    players: int, end: str
+) -> None:
+    state = mexican_round(players, end=end)
+    result = state.results[-1]
+    names = MEXICAN_NAMES[:players]
+    texts = summary_texts(state, names)
+    assert texts.title == f"Round 1 · {ENGLISH.deal_end(result.end)}"
+    assert texts.captions == (
+        f"{names[result.winners[0]]} won the round",
+        ENGLISH.mexican_lowest_wins,
+    )
+    assert "lowest total wins" in texts.captions[-1]
+    assert texts.footer == ""
+    data = render_summary(state, names)
+    assert len(data) <= 150 * 1024
+    im = Image.open(io.BytesIO(data))
+    assert im.format == "PNG"
+    assert im.width == summary.WIDTH
+    assert render_summary(state, names) == data
+
+
+def test_a_blocked_mexican_round_with_a_tie_is_won_by_nobody() -> None:
+    state = mexican_round(2, end="blocked", drawn=True)
+    texts = summary_texts(state, MEXICAN_NAMES[:2])
+    assert texts.captions[0] == "Nobody won the round"
+    assert not any("won the round" in c for c in texts.captions[1:])
+    draw_summary(state, MEXICAN_NAMES[:2])
+
+
+@pytest.mark.parametrize("players", [2, 4, 8])
+def test_a_mexican_summary_reveals_every_hand(
+    monkeypatch: pytest.MonkeyPatch, players: int
+) -> None:
+    state = mexican_round(players, end="blocked")
+    result = state.results[-1]
+    drawn: list[tuple[int, int]] = []
+    real = sprites.tile_sprite
+
+    def tile_sprite(first: int, second: int, *args: Any, **kwargs: Any) -> sprites.Sprite:
+        drawn.append((first, second))
+        return real(first, second, *args, **kwargs)
+
+    monkeypatch.setattr(sprites, "tile_sprite", tile_sprite)
+    draw_summary(state, MEXICAN_NAMES[:players])
+    hands = [t for hand in result.hands for t in hand]
+    assert sorted(drawn) == sorted((t.low, t.high) for t in hands)
+    assert len(drawn) >= players  # blocked: every hand holds a tile or more
+    assert [sum(t.low + t.high for t in hand) for hand in result.hands] == list(result.pips)
+
+
+def test_the_score_sheet_holds_every_round_and_the_totals() -> None:
+    state = finished(Rules.make("mexican", players=4), seed=7, deals=5)
+    sheet = summary.score_sheet(state, MEXICAN_NAMES[:4])
+    assert len(sheet.rounds) == len(state.results) == 5
+    for line, result in zip(sheet.rounds, state.results, strict=True):
+        assert line == tuple(str(p) for p in result.pips)  # a round scores the pips left
+    assert sheet.totals == tuple(str(int(t)) for t in state.totals)
+    low = min(state.totals)
+    assert sheet.leaders == {s for s, t in enumerate(state.totals) if t == low}
+    assert sheet.round_winners == tuple(frozenset(r.winners) for r in state.results)
+
+
+def test_a_whole_mexican_match_ends_with_the_lowest_total() -> None:
+    state = finished(Rules.make("mexican", players=8), seed=5, deals=13)
+    assert state.over
+    assert len(state.results) == 13  # engines 12 down to 0
+    low = min(state.totals)
+    assert all(state.totals[s] == low for s in state.winners)
+    texts = summary_texts(state, MEXICAN_NAMES)
+    assert texts.title.startswith("Round 13 · ")
+    winners = [MEXICAN_NAMES[s] for s in state.winners]
+    assert texts.footer in (f"Winner: {winners[0]}", f"Winners: {' & '.join(winners)}")
+    assert len(summary.score_sheet(state, MEXICAN_NAMES).rounds) == 13
+
+
+class _Text(NamedTuple):
+    text: str
+    size: int
+    box: tuple[int, int, int, int]
+
+
+@pytest.mark.parametrize("language", ["en", "fi", "da", "lv"])
+@pytest.mark.parametrize(("players", "rounds"), [(2, 1), (4, 3), (8, 13)])
+def test_a_mexican_summary_reads_at_400_px_with_13_rounds(
+    monkeypatch: pytest.MonkeyPatch, language: str, players: int, rounds: int
+) -> None:
+    """Every text at least 10 px as shown 400 px wide, none overlapping, all inside; the
+    score sheet of 13 rounds and 8 players included."""
+    texts: list[_Text] = []
+
+    def draw_text(im: Image.Image, text: str, x: int, y: int, size: int, **kw: Any) -> int:
+        width = canvas.draw_text(im, text, x, y, size, **kw)
+        align = kw.get("align", "left")
+        left = x - width // 2 if align == "centre" else x - width if align == "right" else x
+        if text:
+            bottom = y + canvas.line_height(size, kw.get("bold", False))
+            texts.append(_Text(text, size, (left, y, left + width, bottom)))
+        return width
+
+    monkeypatch.setattr(summary, "draw_text", draw_text)
+    state = finished(Rules.make("mexican", players=players), seed=5, deals=rounds)
+    names = MEXICAN_NAMES[:players]
+    im = draw_summary(state, names, labels=image_labels(Translator(language)))
+    assert len(state.results) == rounds
+    for t in texts:
+        assert t.size * 400 / im.width >= 10, t
+        left, top, right, bottom = t.box
+        assert left >= 0, t
+        assert top >= 0, t
+        assert right <= im.width, t
+        assert bottom <= im.height, t
+    for i, a in enumerate(texts):
+        for b in texts[i + 1 :]:
+            apart = (
+                a.box[2] - 1 <= b.box[0]
+                or b.box[2] - 1 <= a.box[0]
+                or a.box[3] - 1 <= b.box[1]
+                or b.box[3] - 1 <= a.box[1]
+            )
+            assert apart, (a, b)
+    # every round's line and the totals are drawn
+    drawn = {t.text for t in texts}
+    assert {str(n) for n in range(1, rounds + 1)} <= drawn
+    assert {image_labels(Translator(language)).number(v) for v in state.totals} <= drawn
+
+
+def test_a_mexican_summary_never_reads_the_round_in_play() -> None:
+    state = finished(Rules.make("mexican", players=4), seed=2, deals=2)
+    assert not state.over
+    shown = render_summary(state, MEXICAN_NAMES[:4])
+    for seed in (1, 2):
+        dealt = next_deal(state, random.Random(seed))
+        assert render_summary(dealt, MEXICAN_NAMES[:4]) == shown

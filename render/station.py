@@ -1,0 +1,477 @@
+"""Mexican Train's table: the station with its engine and one row per train.
+
+What :func:`render.board.render_board` draws when the public view has a station
+(``board.station``, RULES.md#mexican-train). Like every board it is drawn from the
+public view only (no hand, nothing hidden: every tile on a train is face up), and
+a seat's own view is refused.
+
+The picture, under the usual header (names, tiles in hand, totals; its info line
+says ``Engine 12`` and the boneyard)::
+
+    .-------------.  .--.
+    | Alice   (o) |  |  |==[12|4][4|4]===================
+    | Bob         |  |12|==[12|7][7|1][1|1][1|9]=========
+    | Carol       |  |12|==============================  (an empty train: its track)
+    | Mexican tr. |  |  |==[12|0][0|3][3|3]=============
+    '-------------'  '--'
+
+- A label per train: the owner's colour (the header's stripe colour), their name,
+  and the marker token (a small locomotive on a gold disc) while the train carries
+  their marker, so anybody may lay on it. The Mexican train's label is red and
+  says so (:attr:`Labels.mexican_train`). The label of the seat to move is
+  outlined in gold, as their header chip is.
+- The station: a dark band the trains leave from, the engine double standing in it.
+- The cars run from the station to the right in the order they were laid, their
+  inner number (the one they were matched on) on the left: a train reads left to
+  right. A train longer than a line goes on under itself (up to :data:`MAX_LINES`
+  lines); past that the innermost cars are counted in a ``+n`` badge and the last
+  ones shown.
+- The last tile laid is lit like the board's last move; the double that waits to
+  be satisfied is ringed in gold.
+
+Sizes are for Discord's attachment preview, about 550 px wide (:data:`SHOWN`): the
+picture is :data:`WIDTH` px wide (twice that), the tiles use the largest unit of
+:data:`UNITS` at which every train fits one line, else the smallest (a double-12
+numeral is then 10 px tall as shown) with wrapped lines. The picture grows taller
+with the players and with wrapped trains; it never gets narrower. (In an embed,
+which Discord shows at most 400 x 300 px, it would be shown smaller than that:
+the table is meant to be posted as a plain attachment.)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from bot.engine.tiles import Tile
+from bot.engine.trains import MEXICAN
+from bot.engine.view import PlayerView, SeenPlay, StationView
+
+from . import sprites, theme
+from .canvas import blank, draw_box, draw_text, line_height
+from .geometry import Box
+from .header import Chip, draw_header, format_score, header_height, seat_colour
+from .labels import ENGLISH, Labels
+from .theme import Colour
+
+__all__ = [
+    "MAX_LINES",
+    "SHOWN",
+    "UNITS",
+    "WIDTH",
+    "PlacedCar",
+    "StationGeometry",
+    "TrainRow",
+    "draw_station",
+    "last_tiles",
+    "station_geometry",
+]
+
+SHOWN = 550
+"""How wide Discord shows an attached picture: every size below is chosen for it."""
+WIDTH = 2 * SHOWN
+"""The picture's width: twice what is shown (crisp when scaled down, readable opened)."""
+UNITS = (40, 36, 34, 32, 30)
+"""Tile units (half a tile's length), largest first. At 30 a double-12 numeral is
+20 px tall drawn, 10 px as shown."""
+MAX_LINES = 3
+"""Lines a train may take in its row before its innermost cars become a ``+n`` badge."""
+PAD = 16
+"""Around the table."""
+GAP = 10
+"""Between the labels, the station and the cars."""
+LABEL_WIDTH = 220
+ROW_PAD = 6
+"""Above and below a row's cars, inside its label's height."""
+ROW_GAP = 8
+LINE_GAP = 6
+"""Between the lines of a wrapped train."""
+CAR_GAP = 4
+"""Felt between two cars (a ring around a double fits in it)."""
+ENGINE_UNIT = 36
+STATION_WIDTH = ENGINE_UNIT + 20
+NAME_SIZE = 26
+NAME_MIN_SIZE = 20
+"""10 px as shown: the smallest name drawn (a longer one ends with "…")."""
+STRIPE = 8
+TOKEN = 32
+"""The marker token's diameter."""
+RING = 3
+"""The width of the ring around the double that waits."""
+MORE_SIZE = 22
+RAIL = 4
+
+_SEAT_FILL = theme.LABEL
+_MEXICAN_FILL = theme.LABEL_CLOSED
+_STATION_FILL = theme.FELT_DARK
+
+
+@dataclass(frozen=True, slots=True)
+class PlacedCar:
+    """One tile on a train, as drawn."""
+
+    train: int
+    index: int
+    """Its place on the train, counting from the station (0: the first car)."""
+    tile: Tile
+    first: int
+    """The number on its left half: the one it was matched on (the station's side)."""
+    second: int
+    """The number on its right half: the train's end if it is the last car."""
+    box: Box
+
+
+@dataclass(frozen=True, slots=True)
+class TrainRow:
+    """One train's row: its label and the cars shown."""
+
+    train: int
+    """The owner's seat, or ``MEXICAN``."""
+    box: Box
+    """The whole row (label, station side and cars)."""
+    label: Box
+    name: Box
+    """Where the name (or the Mexican train's word) may go, inside ``label``."""
+    marker: Box | None
+    """The marker token, on a train carrying its owner's marker."""
+    lines: int
+    cars: tuple[PlacedCar, ...]
+    """The cars shown, from the station out (the last ones when some are counted)."""
+    hidden: int
+    """The innermost cars counted by the ``+n`` badge instead of drawn."""
+    more: Box | None
+    """The ``+n`` badge, when ``hidden``."""
+
+
+@dataclass(frozen=True, slots=True)
+class StationGeometry:
+    """The whole picture in pixels (header included): what :func:`draw_station` draws."""
+
+    width: int
+    height: int
+    top: int
+    """Where the table starts (the header's height)."""
+    unit: int
+    station: Box
+    """The band the trains leave from."""
+    engine: Box
+    """The engine double, standing in the station."""
+    rows: tuple[TrainRow, ...]
+    """Each seat's train in seat order, then the Mexican train."""
+    ring: Box | None
+    """Around the double that waits to be satisfied, if it is shown."""
+
+
+def _per_line(unit: int) -> int:
+    room = WIDTH - _cars_left() - PAD
+    return max(1, (room + CAR_GAP) // (2 * unit + CAR_GAP))
+
+
+def _cars_left() -> int:
+    return PAD + LABEL_WIDTH + GAP + STATION_WIDTH + GAP
+
+
+def _lines(cars: int, per_line: int) -> int:
+    return min(MAX_LINES, max(1, -(-cars // per_line)))
+
+
+def _choose_unit(lengths: Sequence[int]) -> int:
+    """The largest unit at which every train fits one line, else the smallest."""
+    for unit in UNITS:
+        if all(n <= _per_line(unit) for n in lengths):
+            return unit
+    return UNITS[-1]
+
+
+def station_geometry(board: PlayerView, *, title: str | None = None) -> StationGeometry:
+    """Where everything of a Mexican Train table goes (``board.station`` set), header
+    included. ``title`` is taken as :func:`render.board.table_geometry` takes it; the
+    layout does not depend on it (the header's info line always shows the engine)."""
+    station = board.station
+    if station is None:
+        raise ValueError("not a Mexican Train table: the view has no station")
+    players = board.rules.players
+    top = header_height(players, True, WIDTH)  # the info line: the engine, the boneyard
+    unit = _choose_unit([len(t.cars) for t in station.trains])
+    per_line = _per_line(unit)
+    capacity = MAX_LINES * per_line
+    label_x = PAD
+    station_x = PAD + LABEL_WIDTH + GAP
+    cars_x = _cars_left()
+    y = top + PAD
+    rows: list[TrainRow] = []
+    ring: Box | None = None
+    for train in station.trains:
+        count = len(train.cars)
+        lines = _lines(count, per_line)
+        height = lines * unit + (lines - 1) * LINE_GAP + 2 * ROW_PAD
+        label = Box(label_x, y, LABEL_WIDTH, height)
+        line_h = unit + 2 * ROW_PAD  # the label's contents sit by the first line
+        marker = None
+        name_left = label_x + PAD + (0 if train.train == MEXICAN else STRIPE + PAD // 2)
+        name_right = label.right - PAD // 2 - (0 if train.train == MEXICAN else TOKEN + PAD // 2)
+        if train.marker:
+            marker = Box(label.right - PAD // 2 - TOKEN, y + (line_h - TOKEN) // 2, TOKEN, TOKEN)
+        name = Box(name_left, y, name_right - name_left, line_h)
+        hidden = count - (capacity - 1) if count > capacity else 0
+        slots: list[Box] = []
+        for slot in range(min(count, capacity)):
+            line, column = divmod(slot, per_line)
+            slots.append(
+                Box(
+                    cars_x + column * (2 * unit + CAR_GAP),
+                    y + ROW_PAD + line * (unit + LINE_GAP),
+                    2 * unit,
+                    unit,
+                )
+            )
+        more = slots.pop(0) if hidden else None
+        cars = tuple(
+            PlacedCar(train.train, index, car.tile, car.inner, car.outer, box)
+            for (index, car), box in zip(list(enumerate(train.cars))[hidden:], slots, strict=True)
+        )
+        if station.unsatisfied == train.train and cars and cars[-1].tile.is_double:
+            b = cars[-1].box
+            ring = Box(b.x - RING, b.y - RING, b.w + 2 * RING, b.h + 2 * RING)
+        rows.append(
+            TrainRow(
+                train.train,
+                Box(label_x, y, WIDTH - 2 * PAD, height),
+                label,
+                name,
+                marker,
+                lines,
+                cars,
+                hidden,
+                more,
+            )
+        )
+        y += height + ROW_GAP
+    bottom = y - ROW_GAP
+    band = Box(station_x, top + PAD, STATION_WIDTH, bottom - (top + PAD))
+    engine = Box(
+        station_x + (STATION_WIDTH - ENGINE_UNIT) // 2,
+        band.y + (band.h - 2 * ENGINE_UNIT) // 2,
+        ENGINE_UNIT,
+        2 * ENGINE_UNIT,
+    )
+    return StationGeometry(WIDTH, bottom + PAD, top, unit, band, engine, tuple(rows), ring)
+
+
+def last_tiles(board: PlayerView) -> frozenset[Tile]:
+    """The tile the last move laid (what the board's last move lights), if any."""
+    for event in reversed(board.history):
+        if isinstance(event, SeenPlay):
+            return frozenset(p.tile for p in event.placements if p.tile is not None)
+    return frozenset()
+
+
+def draw_station(
+    board: PlayerView,
+    *,
+    names: Sequence[str],
+    totals: Sequence[float] | None = None,
+    title: str | None = None,
+    labels: Labels = ENGLISH,
+) -> Image.Image:
+    """The Mexican Train table as a palette image (what ``render_board`` encodes for it)."""
+    if board.seat is not None:
+        raise ValueError("the board is public: draw it from public_view(state), not a seat's view")
+    station = board.station
+    if station is None:
+        raise ValueError("not a Mexican Train table: the view has no station")
+    rules = board.rules
+    if len(names) != rules.players:
+        raise ValueError(f"{rules.players} seats need {rules.players} names, not {len(names)}")
+    side_totals = list(totals) if totals is not None else list(board.totals)
+    if len(side_totals) != len(rules.sides):
+        raise ValueError(
+            f"{len(rules.sides)} sides need {len(rules.sides)} totals, not {len(side_totals)}"
+        )
+
+    g = station_geometry(board, title=title)
+    im = blank(g.width, g.height)
+    to_move = None if board.deal_over else board.turn
+    chips = [
+        Chip(
+            name=names[seat],
+            tiles=board.hand_sizes[seat],
+            score=format_score(side_totals[rules.side_of(seat)]),
+            colour=seat_colour(seat, rules.teams),
+            to_move=seat == to_move,
+        )
+        for seat in range(rules.players)
+    ]
+    facts = [(labels.engine, str(station.engine))]
+    if rules.draws:
+        facts.append((labels.boneyard, str(board.boneyard_size)))
+    draw_header(im, g.width, chips, title, facts)
+
+    faces = sprites.faces_for(rules.set)
+    fresh = last_tiles(board)
+    _draw_station_band(im, g, station, faces)
+    for row in g.rows:
+        _draw_row(im, g, row, names, labels, to_move, fresh, faces)
+    if g.ring is not None:
+        ring = _ring_sprite(g.ring.w, g.ring.h, RING, max(4, g.unit // 5))
+        im.paste(theme.index(theme.GOLD), (g.ring.x, g.ring.y, g.ring.right, g.ring.bottom), ring)
+    return im
+
+
+def _draw_station_band(
+    im: Image.Image, g: StationGeometry, station: StationView, faces: sprites.Faces
+) -> None:
+    band = g.station
+    draw_box(
+        im, band.x, band.y, band.w, band.h, radius=10, fill=_STATION_FILL, background=theme.FELT
+    )
+    engine = sprites.tile_sprite(
+        station.engine, station.engine, True, ENGINE_UNIT, "face", _STATION_FILL, faces
+    )
+    im.paste(engine.image, (g.engine.x, g.engine.y), engine.mask)
+
+
+def _draw_row(
+    im: Image.Image,
+    g: StationGeometry,
+    row: TrainRow,
+    names: Sequence[str],
+    labels: Labels,
+    to_move: int | None,
+    fresh: frozenset[Tile],
+    faces: sprites.Faces,
+) -> None:
+    mexican = row.train == MEXICAN
+    fill = _MEXICAN_FILL if mexican else _SEAT_FILL
+    label = row.label
+    moving = not mexican and row.train == to_move
+    draw_box(
+        im,
+        label.x,
+        label.y,
+        label.w,
+        label.h,
+        radius=10,
+        fill=fill,
+        background=theme.FELT,
+        outline=theme.GOLD if moving else None,
+        outline_width=3 if moving else 0,
+    )
+    name_box = row.name
+    if not mexican:
+        colour = seat_colour(row.train, False)
+        stripe_h = name_box.h - 2 * ROW_PAD - 4
+        draw_box(
+            im,
+            label.x + PAD,
+            name_box.y + (name_box.h - stripe_h) // 2,
+            STRIPE,
+            stripe_h,
+            radius=STRIPE // 2,
+            fill=colour,
+            background=fill,
+        )
+    text = labels.mexican_train if mexican else names[row.train]
+    fitted, size = sprites.fit_text(text, name_box.w, NAME_SIZE, True, NAME_MIN_SIZE)
+    draw_text(
+        im,
+        fitted,
+        name_box.x,
+        name_box.y + (name_box.h - line_height(size, True)) // 2,
+        size,
+        bold=True,
+        colour=theme.TEXT,
+        background=fill,
+    )
+    if row.marker is not None:
+        token = _marker_sprite(row.marker.w, fill)
+        im.paste(token, (row.marker.x, row.marker.y))
+
+    # The track: from the station to the picture's edge, one per line.
+    left = g.station.right
+    for line in range(row.lines):
+        middle = label.y + ROW_PAD + line * (g.unit + LINE_GAP) + g.unit // 2
+        im.paste(
+            theme.index(_STATION_FILL),
+            (left, middle - RAIL // 2, g.width - PAD, middle - RAIL // 2 + RAIL),
+        )
+    if row.more is not None:
+        _draw_more(im, row.more, row.hidden, labels)
+    for car in row.cars:
+        style: sprites.Style = "fresh" if car.tile in fresh else "face"
+        sprite = sprites.tile_sprite(car.first, car.second, False, g.unit, style, theme.FELT, faces)
+        im.paste(sprite.image, (car.box.x, car.box.y), sprite.mask)
+
+
+def _draw_more(im: Image.Image, box: Box, hidden: int, labels: Labels) -> None:
+    """The ``+n`` badge standing for the innermost cars of a long train."""
+    inset = max(2, box.h // 8)
+    h = box.h - 2 * inset
+    draw_box(
+        im,
+        box.x + inset,
+        box.y + inset,
+        box.w - 2 * inset,
+        h,
+        radius=h // 2,
+        fill=theme.LABEL,
+        background=theme.FELT,
+    )
+    text = "+" + labels.number(hidden)
+    fitted, size = sprites.fit_text(text, box.w - 2 * inset - 6, MORE_SIZE, True, NAME_MIN_SIZE)
+    draw_text(
+        im,
+        fitted,
+        box.x + box.w // 2,
+        box.y + inset + (h - line_height(size, True)) // 2,
+        size,
+        bold=True,
+        colour=theme.TEXT,
+        background=theme.LABEL,
+        align="centre",
+    )
+
+
+_SCALE = 4
+
+
+@lru_cache(maxsize=8)
+def _marker_sprite(size: int, background: Colour) -> Image.Image:
+    """The marker token: a small locomotive on a gold disc, over ``background``."""
+    s = _SCALE
+    big = Image.new("RGB", (size * s, size * s), background)
+    draw = ImageDraw.Draw(big)
+    full = size * s - 1
+    draw.ellipse((0, 0, full, full), fill=theme.GOLD)
+
+    def box(x0: float, y0: float, x1: float, y1: float) -> tuple[float, float, float, float]:
+        return x0 * full, y0 * full, x1 * full, y1 * full
+
+    ink = theme.INK
+    draw.rectangle(box(0.22, 0.42, 0.60, 0.64), fill=ink)  # boiler
+    draw.rectangle(box(0.56, 0.26, 0.80, 0.64), fill=ink)  # cab
+    draw.rectangle(box(0.62, 0.32, 0.74, 0.42), fill=theme.GOLD)  # its window
+    draw.rectangle(box(0.28, 0.28, 0.38, 0.42), fill=ink)  # chimney
+    draw.polygon(
+        [(0.22 * full, 0.56 * full), (0.12 * full, 0.70 * full), (0.22 * full, 0.70 * full)],
+        fill=ink,
+    )
+    draw.rectangle(box(0.20, 0.62, 0.84, 0.68), fill=ink)  # frame
+    for cx in (0.33, 0.52, 0.72):
+        r = 0.085
+        draw.ellipse(box(cx - r, 0.72 - r, cx + r, 0.72 + r), fill=ink)
+    return theme.to_palette(big.reduce(s))
+
+
+@lru_cache(maxsize=8)
+def _ring_sprite(width: int, height: int, thickness: int, radius: int) -> Image.Image:
+    """A mask ("1") of a rounded ring ``thickness`` wide filling ``width`` × ``height``."""
+    s = _SCALE
+    big = Image.new("L", (width * s, height * s), 0)
+    ImageDraw.Draw(big).rounded_rectangle(
+        (0, 0, width * s - 1, height * s - 1), radius * s, outline=255, width=thickness * s
+    )
+    return big.reduce(s).point(lambda v: 255 if v >= 128 else 0).convert("1")
