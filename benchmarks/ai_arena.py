@@ -27,6 +27,17 @@ mean margin per deal (points for points and fives, deal values for latvian: see
 percentile and maximum, in milliseconds of the deciding thread's CPU time
 (``time.thread_time``), so a shared machine does not inflate them.
 
+Part 3 (``--part mexican``): Mexican Train, double-12, 4 and 8 players, round 1
+(engine 12-12): normal v easy and hard v normal. Each deal is played once per seat,
+one seat of the first level at a table of the second, that seat rotating through
+every seat (duplicate deals: the same tiles every time). Reported: the first
+level's round score (pips left) minus the other seats' mean, lower is better,
+with a 95% interval over the deals (each deal's mean over its seatings is one
+sample); its round win rate (a round is won by the seat that went out, a blocked
+one by the lowest pips; a tie for lowest has no winner) with the Wilson interval,
+against the baseline 1/players; decision CPU times per level, and the hard
+level's first three decisions of each round (the largest hands) apart.
+
 Run ``python benchmarks/ai_arena.py --quick`` for a smoke run; see ``--help``.
 """
 
@@ -74,6 +85,14 @@ MATCHUPS: tuple[tuple[str, str], ...] = (
     (Level.NORMAL, Level.EASY),
     (Level.HARD, Level.NORMAL),
     (Level.HARD, Level.EASY),
+)
+MEXICAN_GAMES: dict[str, dict[str, Any]] = {
+    "mexican-4p": {"game": "mexican", "players": 4},
+    "mexican-8p": {"game": "mexican", "players": 8},
+}
+MEXICAN_MATCHUPS: tuple[tuple[str, str], ...] = (
+    (Level.NORMAL, Level.EASY),
+    (Level.HARD, Level.NORMAL),
 )
 THEIR_MATCHUPS: tuple[tuple[str, str], ...] = (
     (Level.HARD, "alphabeta"),
@@ -302,6 +321,82 @@ def their_task(args: tuple[str, str, int, int, SearchSettings]) -> list[Outcome]
     return outcomes
 
 
+# -- part 3: Mexican Train ------------------------------------------------------------
+
+
+@dataclass
+class TrainOutcome:
+    """One deal of Mexican Train, played once with the first level in each seat."""
+
+    margins: list[float]
+    """Per seating: the first level's pips minus the other seats' mean (lower is better)."""
+    wins: list[int]
+    """Per seating: 1 if the first level's seat won the round."""
+    times: dict[str, list[float]]
+    early: list[float]
+    """The first level's first three decisions of each round (the largest hands)."""
+
+
+def mexican_task(args: tuple[str, str, str, int, int, SearchSettings]) -> TrainOutcome:
+    """Play one round once per seat: one seat of level ``a``, the others level ``b``."""
+    game, a, b, seed, index, settings = args
+    rules = Rules.make(**MEXICAN_GAMES[game])
+    rng = random.Random(f"{seed}/{game}/{index}")
+    hands, stock = deal_tiles(rules, rng)
+    out = TrainOutcome([], [], {}, [])
+    for seat_a in range(rules.players):
+        state = start_match(rules, hands, stock)
+        choosers = []
+        for seat in range(rules.players):
+            level = a if seat == seat_a else b
+            ai_rng = random.Random(f"{seed}/{game}/{index}/{seat_a}/{seat}")
+            choosers.append((level, our_chooser(level, ai_rng, settings)))
+        mine: list[float] = []
+        while not state.deal.over:
+            seat = state.deal.turn
+            name, choose = choosers[seat]
+            t0 = time.thread_time()
+            move = choose(state, seat)
+            spent = time.thread_time() - t0
+            out.times.setdefault(name, []).append(spent)
+            if seat == seat_a:
+                mine.append(spent)
+            state = play(state, move, seat)
+        out.early.extend(mine[:3])
+        result = state.deal.result
+        assert result is not None
+        pips = result.score
+        others = (sum(pips) - pips[seat_a]) / (len(pips) - 1)
+        out.margins.append(pips[seat_a] - others)
+        out.wins.append(int(seat_a in result.winners))
+    return out
+
+
+def mexican_row(label: str, outcomes: list[TrainOutcome], players: int) -> str:
+    rounds = sum(len(o.wins) for o in outcomes)
+    won = sum(sum(o.wins) for o in outcomes)
+    low, high = wilson(won, rounds)
+    m, h = mean_ci([statistics.fmean(o.margins) for o in outcomes])
+    return (
+        f"{label:<30} {len(outcomes):>5} {rounds:>6}  {m:+7.2f} ±{h:5.2f}  "
+        f"{100 * won / max(1, rounds):5.1f}% [{100 * low:4.1f}, {100 * high:4.1f}]  "
+        f"{1 / players:>5.1%}"
+    )
+
+
+MEXICAN_HEADER = (
+    f"{'matchup (one seat of the first)':<30} {'deals':>5} {'rounds':>6}  "
+    f"{'pips − others ± 95%':>16}  {'round win % [95% CI]':<22}  {'base':>5}"
+)
+
+
+def run_mexican(tasks: list[Any], jobs: int) -> list[TrainOutcome]:
+    if jobs <= 1:
+        return [mexican_task(t) for t in tasks]
+    with Pool(jobs) as pool:
+        return pool.map(mexican_task, tasks, chunksize=1)
+
+
 # -- running and reporting ------------------------------------------------------------
 
 
@@ -346,11 +441,11 @@ def run(tasks: list[Any], fn: Callable[[Any], list[Outcome]], jobs: int) -> list
 
 def print_times(times: dict[str, list[float]]) -> None:
     print()
-    print(f"{'decision CPU':<16} {'decisions':>9} {'median ms':>10} {'p95 ms':>8} {'max ms':>8}")
+    print(f"{'decision CPU':<24} {'decisions':>9} {'median ms':>10} {'p95 ms':>8} {'max ms':>8}")
     for level in sorted(times):
         xs = times[level]
         print(
-            f"{level:<16} {len(xs):>9} {1000 * statistics.median(xs):>10.2f} "
+            f"{level:<24} {len(xs):>9} {1000 * statistics.median(xs):>10.2f} "
             f"{1000 * percentile(xs, 0.95):>8.2f} {1000 * max(xs):>8.2f}"
         )
 
@@ -359,9 +454,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument(
         "--part",
-        choices=("ours", "dominoes", "all"),
+        choices=("ours", "dominoes", "mexican", "all"),
         default="all",
-        help="our levels against each other, against dominoes 6.1.0, or both (default)",
+        help="our levels against each other, against dominoes 6.1.0, Mexican Train, "
+        "or all three (default)",
     )
     parser.add_argument(
         "--deals",
@@ -376,7 +472,20 @@ def main(argv: list[str] | None = None) -> int:
         help="part 2: distinct deals per matchup, each played twice (default 400)",
     )
     parser.add_argument(
-        "--quick", action="store_true", help="6 and 4 deals per matchup: a smoke run"
+        "--mexican-deals",
+        type=int,
+        default=30,
+        help="part 3: distinct deals per matchup and table, each played once per seat (default 30)",
+    )
+    parser.add_argument(
+        "--mexican-games",
+        nargs="*",
+        default=list(MEXICAN_GAMES),
+        choices=list(MEXICAN_GAMES),
+        help="part 3 tables",
+    )
+    parser.add_argument(
+        "--quick", action="store_true", help="6, 4 and 2 deals per matchup: a smoke run"
     )
     parser.add_argument(
         "--games", nargs="*", default=list(GAMES), choices=list(GAMES), help="part 1 games"
@@ -405,6 +514,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.quick:
         args.deals = min(args.deals, 6)
         args.their_deals = min(args.their_deals, 4)
+        args.mexican_deals = min(args.mexican_deals, 2)
     settings = SearchSettings()
     for item in args.hard:
         name, _, value = item.partition("=")
@@ -452,6 +562,25 @@ def main(argv: list[str] | None = None) -> int:
             theirs = [(a, b, args.seed, i, settings) for i in range(args.their_deals)]
             tally = collect(run(theirs, their_task, args.jobs))
             print(tally.row(f"{a} v {b}", 0.5), flush=True)
+    if args.part in ("mexican", "all"):
+        print(
+            f"\nPart 3: Mexican Train, double-12, round 1, {args.mexican_deals} deals per "
+            f"matchup, each played once per seat (one seat of the first level)"
+        )
+        print(MEXICAN_HEADER)
+        for game in args.mexican_games:
+            players = MEXICAN_GAMES[game]["players"]
+            for a, b in MEXICAN_MATCHUPS:
+                if chosen is not None and (a, b) not in chosen:
+                    continue
+                tasks = [(game, a, b, args.seed, i, settings) for i in range(args.mexican_deals)]
+                outcomes = run_mexican(tasks, args.jobs)
+                print(mexican_row(f"{game} {a} v {b}", outcomes, players), flush=True)
+                for o in outcomes:
+                    for level, xs in o.times.items():
+                        times.setdefault(f"{game} {level}", []).extend(xs)
+                    if a == Level.HARD:
+                        times.setdefault(f"{game} hard early", []).extend(o.early)
     print_times(times)
     print(f"\n{time.perf_counter() - started:.0f} s in all")
     return 0

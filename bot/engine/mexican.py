@@ -77,6 +77,45 @@ class TrainDeal(Deal):
         self._offer(self.leader)
         return self
 
+    @classmethod
+    def position(
+        cls,
+        rules: Rules,
+        number: int,
+        station: Station,
+        hands: Sequence[int],
+        boneyard: Sequence[Tile],
+        turn: int,
+        forced: Tile | None = None,
+    ) -> TrainDeal:
+        """Round ``number`` in mid play, for the AI's sampled worlds: ``station`` (copied),
+        ``hands`` as tile masks, the ``boneyard`` in drawing order and ``turn``, the seat to move
+        (``forced``: the tile it drew and must lay). The history starts empty."""
+        self = cls.__new__(cls)
+        self.rules = rules
+        self.n = rules.players
+        self.number = number
+        self.hands = list(hands)
+        self.dealt = tuple(tuple(tiles_in(h)) for h in hands)
+        self.stock = tuple(boneyard)
+        self.drawn = 0
+        self.layout = Layout("line", rules.set)
+        self.station = station.copy()
+        self.leader = first_seat(rules, number)
+        self.lead_tile = None
+        self.turn = turn
+        self.passes = 0
+        self.forced = forced
+        self.history = []
+        self.end = None
+        self.result = None
+        self.fives = self.latvian = False
+        self.side_of = tuple(range(rules.players))
+        self.play_points = [0] * rules.players
+        self.base_totals = (0,) * rules.players
+        self._legal = self._moves_for(turn)
+        return self
+
     def copy(self) -> TrainDeal:
         new = TrainDeal.__new__(TrainDeal)
         new.rules = self.rules

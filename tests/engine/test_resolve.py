@@ -329,6 +329,7 @@ def test_a_move_value_the_checks_pass_but_legal_moves_lists_otherwise_is_not_leg
 
 
 def test_the_bot_has_a_translated_message_for_every_fault() -> None:
+    from bot.engine.trains import TrainName
     from bot.games.moves_text import REFUSALS, move_refusal
     from bot.i18n import LANGUAGES, Translator
 
@@ -343,6 +344,8 @@ def test_the_bot_has_a_translated_message_for_every_fault() -> None:
         "turn": 1,
         "west": 4,
         "move": Move.single(T("2-4"), E),
+        "train": TrainName(MEXICAN),
+        "trains": (TrainName(0), TrainName(MEXICAN)),
     }
     for fault in MoveFault:
         error = move_refusal(IllegalMoveError(fault, **sample))

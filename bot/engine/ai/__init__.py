@@ -7,6 +7,9 @@ Three levels:
 * ``hard`` -- determinized Monte Carlo search over the hidden tiles
   (:mod:`bot.engine.ai.search`).
 
+Mexican Train has its own normal and hard levels (:mod:`bot.engine.ai.trains_normal`,
+:mod:`bot.engine.ai.trains_search`): its table is trains, not a layout of ends.
+
 Usage::
 
     seen = view(state, seat)
@@ -28,6 +31,8 @@ from ..view import PlayerView
 from .knowledge import read_view
 from .normal import normal_move
 from .search import SearchSettings, hard_move
+from .trains_normal import normal_train_move, read_trains
+from .trains_search import hard_train_move
 
 
 class Level(StrEnum):
@@ -62,6 +67,11 @@ def choose_move(
         return rng.choice(moves)
     if len(moves) == 1:
         return moves[0]
+    if seen.station is not None:  # Mexican Train
+        trains = read_trains(seen)
+        if level == Level.NORMAL:
+            return normal_train_move(trains)
+        return hard_train_move(trains, rng, settings or SearchSettings())
     know = read_view(seen)
     if level == Level.NORMAL:
         return normal_move(know, rng)

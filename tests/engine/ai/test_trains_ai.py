@@ -1,0 +1,327 @@
+"""Mexican Train's AI levels: legal moves, no peeking, determinism, what the normal
+level prefers, the hard level's sampled worlds, and normal against easy."""
+
+from __future__ import annotations
+
+import random
+import statistics
+from typing import Any
+
+import pytest
+
+from bot.engine import MatchState, Move, Rules, Tile, legal_moves, play, start_match, view
+from bot.engine.ai import LEVELS, SearchSettings, choose_move
+from bot.engine.ai.trains_normal import longest_chain, read_trains
+from bot.engine.ai.trains_search import build_train_deal, rank_train_moves, sample_hands
+from bot.engine.deal import deal_tiles
+from bot.engine.errors import DominoError
+from bot.engine.mexican import TrainDeal
+from bot.engine.tiles import full_set, mask_of, tile
+from bot.engine.trains import MEXICAN
+
+SMALL = SearchSettings(work=3_000, worlds=6, seconds=60.0)
+"""A small search, far from the deadline: the work budget alone decides."""
+
+TABLES: list[dict[str, Any]] = [
+    {"players": 2, "set": 9},
+    {"players": 3, "set": 12},
+    {"players": 4, "set": 9},
+    {"players": 5, "set": 12},
+    {"players": 6, "set": 9},
+    {"players": 8, "set": 12},
+]
+
+
+def T(text: str) -> Tile:
+    return Tile.parse(text)
+
+
+def table_id(table: dict[str, Any]) -> str:
+    return f"{table['players']}p-d{table['set']}"
+
+
+def position(table: dict[str, Any], seed: int) -> MatchState | None:
+    """A round dealt from ``seed`` after some random moves, or ``None`` if it is over."""
+    rules = Rules.make("mexican", **table)
+    rng = random.Random(seed)
+    hands, stock = deal_tiles(rules, rng)
+    state = start_match(rules, hands, stock)
+    for _ in range(rng.randrange(0, 6 * rules.players)):
+        if state.deal.over:
+            return None
+        state = play(state, rng.choice(legal_moves(state)))
+    return None if state.deal.over else state
+
+
+# -- every level, legal moves -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("table", TABLES, ids=table_id)
+def test_every_level_returns_a_legal_move(table: dict[str, Any], level: str):
+    checked = 0
+    for seed in range(40):
+        state = position(table, seed)
+        if state is None:
+            continue
+        seat = state.turn
+        move = choose_move(view(state, seat), level, random.Random(seed), SMALL)
+        assert move in legal_moves(state), f"seed {seed}: {move}"
+        checked += 1
+    assert checked >= 20
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_a_round_plays_to_its_end(level: str):
+    rules = Rules.make("mexican", players=4, set=9)
+    rng = random.Random(level)
+    hands, stock = deal_tiles(rules, rng)
+    state = start_match(rules, hands, stock)
+    while not state.deal.over:
+        seat = state.turn
+        move = choose_move(view(state, seat), level, rng, SMALL)
+        assert move in legal_moves(state)
+        state = play(state, move, seat)
+    assert state.deal.result is not None
+
+
+# -- no peeking -------------------------------------------------------------------------
+
+
+def replay(rules: Rules, hands: list[list[Tile]], stock: list[Tile], moves: list[Move]):
+    try:
+        state = start_match(rules, hands, stock)
+        for move in moves:
+            state = play(state, move)
+    except DominoError:
+        return None
+    return state
+
+
+def twin_states(table: dict[str, Any], seed: int) -> tuple[MatchState, MatchState, int] | None:
+    """Two states the seat to move cannot tell apart, with the hidden tiles split
+    differently (another hand's tile swapped with a third hand's or an undrawn one)."""
+    rules = Rules.make("mexican", **table)
+    rng = random.Random(seed)
+    hands, stock = deal_tiles(rules, rng)
+    state = start_match(rules, hands, stock)
+    moves = []
+    for _ in range(rng.randrange(2, 4 * rules.players)):
+        if state.deal.over:
+            return None
+        move = rng.choice(legal_moves(state))
+        moves.append(move)
+        state = play(state, move)
+    if state.deal.over:
+        return None
+    seat = state.turn
+    seen = view(state, seat)
+    held = [set(state.deal.hand(s)) for s in range(rules.players)]
+    undrawn = list(state.deal.boneyard)
+    for _ in range(100):
+        a = rng.choice([s for s in range(rules.players) if s != seat and held[s]])
+        x = rng.choice(sorted(held[a]))
+        others = [s for s in range(rules.players) if s not in (seat, a) and held[s]]
+        b = rng.choice([*others, -1] if undrawn else others) if others or undrawn else None
+        if b is None:
+            return None
+        y = rng.choice(sorted(held[b])) if b >= 0 else rng.choice(undrawn)
+        new_hands = [[y if t == x else x if t == y else t for t in h] for h in hands]
+        new_stock = [y if t == x else x if t == y else t for t in stock]
+        twin = replay(rules, new_hands, new_stock, moves)
+        if twin is None or twin.deal.over or twin.turn != seat:
+            continue
+        if view(twin, seat) == seen and twin.deal.hands != state.deal.hands:
+            return state, twin, seat
+    return None
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize(
+    "table", [{"players": 3, "set": 9}, {"players": 6, "set": 12}], ids=table_id
+)
+def test_hidden_tiles_do_not_change_the_decision(table: dict[str, Any], level: str):
+    found = 0
+    for seed in range(300):
+        twins = twin_states(table, seed)
+        if twins is None:
+            continue
+        state, twin, seat = twins
+        if len(legal_moves(state)) < 2:
+            continue
+        found += 1
+        a = choose_move(view(state, seat), level, random.Random(seed), SMALL)
+        b = choose_move(view(twin, seat), level, random.Random(seed), SMALL)
+        assert a == b, f"seed {seed}: {a} with one split of the hidden tiles, {b} with another"
+        if found == 5:
+            break
+    assert found >= 3, "too few positions with a choice were built"
+
+
+def test_the_hard_level_is_deterministic_under_its_budget():
+    checked = 0
+    for seed in range(30):
+        state = position({"players": 5, "set": 12}, seed)
+        if state is None or len(legal_moves(state)) < 3:
+            continue
+        know = read_trains(view(state, state.turn))
+        first = rank_train_moves(know, random.Random(seed), SMALL)
+        again = rank_train_moves(know, random.Random(seed), SMALL)
+        assert first == again
+        checked += 1
+        if checked == 4:
+            break
+    assert checked == 4
+
+
+# -- what the seat knows ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "table", [{"players": 3, "set": 9}, {"players": 8, "set": 12}], ids=table_id
+)
+def test_what_a_seat_lacks_is_never_in_its_hand(table: dict[str, Any]):
+    """Over whole rounds, from every seat's view: the tiles a seat is said to lack are
+    not in its real hand, and the unseen tiles are exactly the others' and the boneyard."""
+    rules = Rules.make("mexican", **table)
+    lacking = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        hands, stock = deal_tiles(rules, rng)
+        state = start_match(rules, hands, stock)
+        while not state.deal.over:
+            seat = state.turn
+            know = read_trains(view(state, seat))
+            real = state.deal.hands
+            hidden = mask_of(state.deal.boneyard)
+            for s in range(rules.players):
+                if s != seat:
+                    hidden |= real[s]
+                    assert not real[s] & know.lacks[s], f"seed {seed}: seat {s}"
+                    lacking += bool(know.lacks[s])
+            assert know.unseen == hidden
+            state = play(state, rng.choice(legal_moves(state)), seat)
+    assert lacking > 0
+
+
+def test_sampled_worlds_fit_the_public_facts():
+    for seed in range(20):
+        state = position({"players": 6, "set": 12}, seed)
+        if state is None:
+            continue
+        seat = state.turn
+        know = read_trains(view(state, seat))
+        rng = random.Random(seed)
+        for _ in range(5):
+            hands, boneyard = sample_hands(know, rng)
+            assert hands[seat] == know.hand
+            assert [h.bit_count() for h in hands] == list(know.hand_sizes)
+            assert len(boneyard) == know.boneyard_size
+            together = mask_of(boneyard)
+            for s, h in enumerate(hands):
+                assert not together & h
+                together |= h
+                if s != seat:
+                    assert not h & know.lacks[s]
+            assert together == know.unseen | know.hand
+
+
+def test_the_real_hidden_tiles_rebuild_a_round_that_plays_the_same():
+    for seed in range(12):
+        state = position({"players": 4, "set": 12}, seed)
+        if state is None:
+            continue
+        real = state.deal
+        assert isinstance(real, TrainDeal)
+        know = read_trains(view(state, real.turn))
+        rebuilt = build_train_deal(know, list(real.hands), list(real.boneyard))
+        copy = real.copy()
+        rng = random.Random(seed)
+        while copy.end is None:
+            assert rebuilt.legal_moves() == copy.legal_moves()
+            assert rebuilt.turn == copy.turn
+            assert rebuilt.station.ends == copy.station.ends
+            move = rng.choice(copy.legal_moves())
+            copy.push(move)
+            rebuilt.push(move)
+        assert rebuilt.end == copy.end
+        assert rebuilt.result is not None
+        assert copy.result is not None
+        assert rebuilt.result.score == copy.result.score
+
+
+# -- the normal level's preferences -------------------------------------------------------
+
+
+def table_of(hands: list[str], stock: str, players: int = 3) -> MatchState:
+    rules = Rules.make("mexican", players=players, hand=len(hands[0].split()))
+    dealt = [[T(t) for t in h.split()] for h in hands]
+    used = {t for h in dealt for t in h} | {tile(12, 12)}
+    first = [T(t) for t in stock.split()]
+    rest = [t for t in full_set(12) if t not in used and t not in first]
+    return start_match(rules, dealt, first + rest)
+
+
+def test_the_longest_chain_runs_through_the_hand():
+    hand = mask_of(T(t) for t in ["12-5", "5-9", "9-3", "3-3", "12-7", "1-2"])
+    assert longest_chain(12, hand, {}) == (4, 17 + 14 + 12 + 6)
+    assert longest_chain(4, hand, {}) == (0, 0)
+
+
+def test_normal_keeps_its_chain_and_lays_an_extra_on_the_mexican_train():
+    # Seat 0: 12-5 5-9 chain from its train's 12; 12-3 is an extra. Own train closed:
+    # lay the extra on the Mexican train, keep 12-5 for the own train.
+    state = table_of(["12-5 5-9 12-3", "0-1 0-2 0-3", "1-3 1-4 1-5"], "2-4 2-5 2-6")
+    move = choose_move(view(state, 0), "normal", random.Random(1))
+    assert move == Move.on_train(T("12-3"), MEXICAN)
+
+
+def test_normal_lays_a_double_it_can_follow():
+    # Seat 0 lays 12-6; seats 1 and 2 hold no 12, draw and pass. Seat 0 may lay 6-6
+    # (and move again: 6-2 on it) or 6-2: the double first.
+    state = table_of(["12-6 6-6 6-2 0-9", "0-1 0-2 0-3 0-4", "1-3 1-4 1-5 1-6"], "2-4 2-5")
+    state = play(state, Move.on_train(T("12-6"), 0))
+    assert state.turn == 0
+    assert set(legal_moves(state)) == {Move.on_train(T("6-6"), 0), Move.on_train(T("6-2"), 0)}
+    move = choose_move(view(state, 0), "normal", random.Random(1))
+    assert move == Move.on_train(T("6-6"), 0)
+    state = play(state, move)
+    assert choose_move(view(state, 0), "normal", random.Random(1)) == Move.on_train(T("6-2"), 0)
+
+
+def test_normal_does_not_open_a_double_it_cannot_follow():
+    # Seat 0 lays 12-9 on the Mexican train; seats 1 and 2 hold no 12 nor 9. Then 9-9 on
+    # the Mexican train (no 9 to follow it) or 12-1: 12-1, though lighter.
+    state = table_of(["12-9 9-9 12-1 7-8", "0-1 0-2 0-3 0-4", "1-3 1-4 1-5 1-6"], "2-4 2-5")
+    state = play(state, Move.on_train(T("12-9"), MEXICAN))
+    assert state.turn == 0
+    # (12-1 may go on any train: seats 1 and 2 put their markers out)
+    assert Move.on_train(T("9-9"), MEXICAN) in legal_moves(state)
+    assert {m.tile for m in legal_moves(state)} == {T("9-9"), T("12-1")}
+    assert choose_move(view(state, 0), "normal", random.Random(1)).tile == T("12-1")
+
+
+# -- strength ------------------------------------------------------------------------------
+
+
+def test_normal_beats_easy_over_duplicate_rounds():
+    """One normal seat at a table of easy seats, rotating through every seat: it ends
+    rounds with fewer pips than the others (deterministic seeds; the benchmark measures
+    the size of the gap)."""
+    rules = Rules.make("mexican", players=4, set=9)
+    margins = []
+    for deal in range(6):
+        hands, stock = deal_tiles(rules, random.Random(f"deal/{deal}"))
+        for normal_seat in range(rules.players):
+            rng = random.Random(f"{deal}/{normal_seat}")
+            state = start_match(rules, hands, stock)
+            while not state.deal.over:
+                seat = state.turn
+                level = "normal" if seat == normal_seat else "easy"
+                state = play(state, choose_move(view(state, seat), level, rng), seat)
+            result = state.deal.result
+            assert result is not None
+            pips = result.score
+            others = (sum(pips) - pips[normal_seat]) / (len(pips) - 1)
+            margins.append(pips[normal_seat] - others)
+    assert statistics.fmean(margins) < -3
