@@ -5,9 +5,12 @@ The cogs show them as polite ephemeral replies; nothing changes when one is rais
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from bot.engine import End
+from bot.engine.trains import MEXICAN, TrainName
 from bot.i18n import N_, Translator
 
 END_NAMES = {
@@ -23,6 +26,43 @@ def end_name(end: End, tr: Translator) -> str:
     return tr(END_NAMES[end])
 
 
+@dataclass(frozen=True, slots=True)
+class TrainWord:
+    """A Mexican Train train as one player reads it: "your train", "the Mexican train",
+    "Bob's train" (RULES.md#mexican-train).
+
+    ``owner`` is the owner's name as given: whoever shows it in message text escapes it
+    first (:func:`dataclasses.replace` with the escaped name).
+    """
+
+    train: int
+    owner: str = ""
+    yours: bool = False
+
+    def text(self, tr: Translator) -> str:
+        """The train in a sentence: "the Mexican train", "your train", "Bob's train"."""
+        if self.train == MEXICAN:
+            return tr("the Mexican train")
+        if self.yours:
+            return tr("your train")
+        return tr("{name}'s train", name=self.owner or f"#{self.train + 1}")
+
+    def label(self, tr: Translator) -> str:
+        """The train on a button or a choice: "Mexican train", "your train", "Bob's train"."""
+        if self.train == MEXICAN:
+            return tr("Mexican train")
+        return self.text(tr)
+
+
+def train_word(train: int, names: Sequence[str] = (), seat: int | None = None) -> TrainWord:
+    """``train`` as the player at ``seat`` reads it (``None``: a spectator), owners named
+    by ``names``."""
+    if train == MEXICAN:
+        return TrainWord(MEXICAN)
+    owner = names[train] if 0 <= train < len(names) else ""
+    return TrainWord(train, owner, train == seat)
+
+
 class GameError(Exception):
     """A user asked for something the game does not allow right now."""
 
@@ -36,11 +76,21 @@ class GameError(Exception):
 
 
 def _shown(value: Any, tr: Translator) -> Any:
-    """A field as the user reads it: an end (or a tuple of ends) by its translated name."""
+    """A field as the user reads it: an end or a train (or a tuple of them) in words."""
     if isinstance(value, End):
         return end_name(value, tr)
+    if isinstance(value, TrainWord):
+        return value.text(tr)
+    if isinstance(value, TrainName):
+        return TrainWord(int(value)).text(tr)
     if isinstance(value, tuple) and value and all(isinstance(v, End) for v in value):
         return ", ".join(end_name(v, tr) for v in value)
+    if (
+        isinstance(value, tuple)
+        and value
+        and all(isinstance(v, TrainWord | TrainName) for v in value)
+    ):
+        return ", ".join(_shown(v, tr) for v in value)
     return value
 
 

@@ -1,16 +1,18 @@
-"""Moves as players type and read them: `6-4 east`, `3-3 north 5-5 east`, `4-2 north closed`."""
+"""Moves as players type and read them: `6-4 east`, `3-3 north 5-5 east`, `4-2 north closed`,
+and in Mexican Train `12-5 mexican`, `12-5 mine`, `12-5 @Bob` (the train a tile goes on)."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 
 from bot.engine import Deal, End, IllegalMoveError, Move, MoveFault, Placement, Tile, resolve_move
+from bot.engine.trains import MEXICAN, TrainName
 from bot.i18n import LANGUAGES, N_, Translator
 
-from .errors import GameError, end_name
+from .errors import GameError, end_name, train_word
 
 __all__ = [
     "MAX_MOVE_TEXT",
@@ -21,8 +23,11 @@ __all__ = [
     "excerpt",
     "move_key",
     "move_refusal",
+    "on_train_text",
     "parse_wanted",
     "resolve",
+    "train_key",
+    "train_words",
 ]
 
 END_WORDS: dict[str, End] = {str(e): e for e in End}
@@ -47,6 +52,98 @@ class Wanted:
     end: End | None
     closed: bool | None
     west: int
+    train: int | None = None
+    """Mexican Train: the train named (a seat, or ``MEXICAN``), if one was."""
+
+
+MEXICAN_WORDS = frozenset({"mexican", "mex", "mexico"})
+OWN_WORDS = frozenset({"mine", "own", "my", "me", "myself"})
+FILLER_WORDS = frozenset({"on", "the", "to", "train", "'s", "s"})
+"""Words a typed train may carry around its name: "on Bob's train" is Bob's."""
+_SEAT_NUMBER = re.compile(r"^#(\d{1,2})$")
+
+
+def _squeezed(text: str) -> str:
+    """A name or a typed train as compared: case and spaces ignored, no leading @."""
+    return re.sub(r"\s+", "", text.casefold()).lstrip("@")
+
+
+@cache
+def _train_vocabulary() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """The words for the Mexican train, one's own train and "train" in every language."""
+    mexican, own, filler = set(MEXICAN_WORDS), set(OWN_WORDS), set(FILLER_WORDS)
+    for language in LANGUAGES:
+        tr = Translator(language)
+        mexican.add(tr(N_("mexican")).casefold())
+        own |= {tr(N_("mine")).casefold(), tr(N_("own")).casefold()}
+        filler.add(tr(N_("train")).casefold())
+    return frozenset(mexican), frozenset(own), frozenset(filler)
+
+
+@dataclass(frozen=True, slots=True)
+class TrainWords:
+    """How one player at a Mexican Train table names trains when typing: ``mexican``,
+    ``mine``/``own``, a player's name (``bob``, ``@Bob``) or a seat number (``#2``)."""
+
+    seat: int
+    names: tuple[str, ...]
+    _by_name: dict[str, tuple[int, ...]] = field(default_factory=dict, compare=False)
+
+    def __post_init__(self) -> None:
+        by_name: dict[str, list[int]] = {}
+        for i, name in enumerate(self.names):
+            by_name.setdefault(_squeezed(name), []).append(i)
+        self._by_name.update({k: tuple(v) for k, v in by_name.items()})
+
+    def find(self, words: Sequence[str]) -> int:
+        """The train ``words`` name (already lower case), or the refusal that says why not."""
+        mexican, own, filler = _train_vocabulary()
+        kept = [w for w in words if w not in filler]
+        typed = " ".join(words)
+        if not kept:
+            raise GameError(
+                N_("Say which train: mexican, mine, or a player's name."),
+            )
+        phrase = _squeezed("".join(kept))
+        if phrase.endswith(("'s", "’s")):
+            phrase = phrase[:-2]
+        if phrase in mexican:
+            return MEXICAN
+        if phrase in own:
+            return self.seat
+        number = _SEAT_NUMBER.match(phrase)
+        if number and 1 <= int(number[1]) <= len(self.names):
+            return int(number[1]) - 1
+        seats = self._by_name.get(phrase, ())
+        if len(seats) == 1:
+            return seats[0]
+        if len(seats) > 1:
+            raise GameError(
+                N_("Several players are called {text}: name the train by seat number, like #2."),
+                text=excerpt(typed),
+            )
+        ends, _ = typed_words()
+        if phrase in ends:
+            raise GameError(REFUSALS[MoveFault.ENDS_NOT_MEXICAN])
+        raise GameError(
+            N_("There is no train called {text}: say mexican, mine, or a player's name."),
+            text=excerpt(typed),
+        )
+
+
+def train_words(seat: int, names: Sequence[str]) -> TrainWords:
+    """How the player at ``seat`` may name the trains of a table with these seat ``names``."""
+    return TrainWords(seat, tuple(names))
+
+
+def train_key(train: int, seat: int | None) -> str:
+    """A train as typed text that :class:`TrainWords` reads back: ``mexican``, ``mine``
+    or ``#2`` (what an autocomplete choice fills in)."""
+    if train == MEXICAN:
+        return "mexican"
+    if train == seat:
+        return "mine"
+    return f"#{train + 1}"
 
 
 @cache
@@ -61,11 +158,23 @@ def typed_words() -> tuple[dict[str, End], frozenset[str]]:
     return ends, frozenset(closed)
 
 
-def describe(move: Move, tr: Translator) -> str:
-    """A move in words, for buttons and announcements: ``6-4 → east``."""
+def describe(
+    move: Move,
+    tr: Translator,
+    names: Sequence[str] = (),
+    seat: int | None = None,
+    ends: Sequence[int] = (),
+) -> str:
+    """A move in words, for buttons and announcements: ``6-4 → east``, and in Mexican
+    Train ``12-5 → your train`` as the player at ``seat`` reads it (owners named by
+    ``names``; with the trains' ``ends``, the half that meets the train written first)."""
     parts = []
     for p in move.placements:
-        if p.end is None:
+        if p.train is not None:
+            train = train_word(p.train, names, seat).label(tr)
+            tile = on_train_text(p.tile, p.train, ends)
+            parts.append(tr("{tile} → {train}", tile=tile, train=train))
+        elif p.end is None:
             parts.append(str(p))
         elif p.closed:
             parts.append(tr("{tile} → {end}, face down", tile=p.tile, end=end_name(p.end, tr)))
@@ -74,11 +183,23 @@ def describe(move: Move, tr: Translator) -> str:
     return " + ".join(parts)
 
 
-def move_key(move: Move) -> str:
-    """A move as typed text (the value an autocomplete choice fills in)."""
+def on_train_text(tile: Tile, train: int, ends: Sequence[int] = ()) -> str:
+    """A tile going on a train, the half that meets the train's end first (``12-5`` on a
+    train ending in 12); as the tile is written without the ``ends``."""
+    if ends and -len(ends) <= train < len(ends) and tile.has(ends[train]):
+        end = ends[train]
+        return f"{end}-{tile.other(end)}"
+    return str(tile)
+
+
+def move_key(move: Move, seat: int | None = None, ends: Sequence[int] = ()) -> str:
+    """A move as typed text (the value an autocomplete choice fills in); a Mexican Train
+    move names its train as the player at ``seat`` types it."""
     parts = []
     for p in move.placements:
-        if p.end is None:
+        if p.train is not None:
+            parts.append(f"{on_train_text(p.tile, p.train, ends)} {train_key(p.train, seat)}")
+        elif p.end is None:
             parts.append(str(p))
         else:
             parts.append(f"{p.tile} {p.end}" + (" closed" if p.closed else ""))
@@ -86,11 +207,28 @@ def move_key(move: Move) -> str:
 
 
 def parse_wanted(
-    text: str, end_text: str | None = None, closed: bool | None = None
+    text: str,
+    end_text: str | None = None,
+    closed: bool | None = None,
+    *,
+    trains: TrainWords | None = None,
+    train_text: str | None = None,
 ) -> list[Wanted]:
-    """Read ``tile`` (and the optional ``end`` and ``closed`` options) into wanted placements."""
-    if len(text) > MAX_MOVE_TEXT or len(end_text or "") > MAX_MOVE_TEXT:
+    """Read ``tile`` (and the optional ``end`` and ``closed`` options) into wanted placements.
+
+    ``trains``: the table plays Mexican Train, and this is how the player names trains;
+    the words after the tile (or else ``train_text``, the train option) name its train.
+    """
+    if (
+        len(text) > MAX_MOVE_TEXT
+        or len(end_text or "") > MAX_MOVE_TEXT
+        or len(train_text or "") > MAX_MOVE_TEXT
+    ):
         raise GameError(N_("That is too long for a move: write a tile like 6-4, then an end."))
+    if trains is None and train_text:
+        raise GameError(REFUSALS[MoveFault.TRAINS_ONLY_MEXICAN])
+    if trains is not None:
+        return _parse_on_train(text, end_text, closed, trains, train_text)
     tokens = [t for t in re.split(r"[\s,;+]+", text.strip().lower()) if t]
     end_words, closed_words = typed_words()
     wanted: list[Wanted] = []
@@ -133,13 +271,68 @@ def parse_wanted(
     return wanted
 
 
-def resolve(deal: Deal, seat: int, wanted: Sequence[Wanted]) -> Move:
+def _tile_of(token: str) -> Tile | None:
+    """The tile ``token`` writes (``6-4``), ``None`` if it writes none; a refusal if it
+    looks like a tile that no set has."""
+    match = _TILE.match(token)
+    if not match:
+        return None
+    try:
+        return Tile.parse(f"{int(match[1])}-{int(match[2])}")
+    except ValueError:
+        raise GameError(
+            N_("{text} is not a tile: write it like 6-4."), text=excerpt(token)
+        ) from None
+
+
+def _parse_on_train(
+    text: str,
+    end_text: str | None,
+    closed: bool | None,
+    trains: TrainWords,
+    train_text: str | None,
+) -> list[Wanted]:
+    """Mexican Train: one tile, then the words that name its train (``12-5 mexican``)."""
+    if end_text:
+        raise GameError(REFUSALS[MoveFault.ENDS_NOT_MEXICAN])
+    if closed:
+        raise GameError(REFUSALS[MoveFault.CLOSED_NOT_LATVIAN])
+    tokens = [t for t in re.split(r"[\s,;+]+", text.strip().lower()) if t]
+    if not tokens:
+        raise GameError(N_("Say which tile to play, like 6-4."))
+    first = tokens[0].lstrip("@")
+    tile = _tile_of(tokens[0])
+    if tile is None:
+        raise GameError(
+            N_("I can't read {text}: write a tile like 12-5, then a train like mexican."),
+            text=excerpt(first),
+        )
+    rest = tokens[1:]
+    if any(_TILE.match(t) for t in rest):
+        raise GameError(REFUSALS[MoveFault.ONE_AT_A_TIME])
+    west = int(_TILE.match(tokens[0])[1])  # type: ignore[index]
+    train: int | None = None
+    if rest:
+        train = trains.find(rest)
+    elif train_text and train_text.strip():
+        train = trains.find([t for t in re.split(r"[\s,;+]+", train_text.strip().lower()) if t])
+    return [Wanted(tile, None, None, west, train)]
+
+
+def resolve(deal: Deal, seat: int, wanted: Sequence[Wanted], names: Sequence[str] = ()) -> Move:
     """The legal move the player meant, or a :class:`GameError` saying why there is none.
 
     The engine's :func:`~bot.engine.resolve_move` decides; typing is friendlier than a
     record in one way: an end or "closed" typed with the first tile is let go (the
-    lead goes in the middle, face up).
+    lead goes in the middle, face up). ``names``: the seats' names, for a refusal that
+    names a Mexican Train train ("Bob's train").
     """
+    if deal.rules.game == "mexican":
+        placed = [Placement(w.tile, None, False, w.west, w.train) for w in wanted]
+        try:
+            return resolve_move(deal, placed, seat)
+        except IllegalMoveError as e:
+            raise move_refusal(e, names, seat) from None
     leading = deal.layout.lead is None
     named = [
         Placement(w.tile, None, False, w.west)
@@ -182,15 +375,33 @@ REFUSALS: dict[MoveFault, str] = {
     MoveFault.TRAINS_ONLY_MEXICAN: N_("Only Mexican Train lays tiles on trains."),
     MoveFault.ENDS_NOT_MEXICAN: N_("In Mexican Train, say which train the tile goes on."),
     MoveFault.NO_SUCH_TRAIN: N_("There is no such train at this table."),
-    MoveFault.TRAIN_NOT_OPEN: N_("{train} is not open to you: it has no marker."),
-    MoveFault.MUST_SATISFY: N_("The double {number}-{number} on {train} must be satisfied first."),
-    MoveFault.TRAIN_DOES_NOT_FIT: N_("{tile} doesn't fit {train}: it ends in {number}."),
+    MoveFault.TRAIN_NOT_OPEN: N_(
+        "That train is not open to you: {train} has no marker. Lay on your own train, "
+        "the Mexican train, or a train with a marker."
+    ),
+    MoveFault.MUST_SATISFY: N_(
+        "A double waits: {number}-{number} on {train} must be satisfied first, "
+        "with a tile that shows {number}."
+    ),
+    MoveFault.TRAIN_DOES_NOT_FIT: N_("{written} doesn't fit that train: {train} ends in {number}."),
     MoveFault.FITS_NO_TRAIN: N_("{tile} doesn't fit any train open to you."),
     MoveFault.TRAIN_AMBIGUOUS: N_("{tile} fits more than one train ({trains}): say which."),
 }
 """What the bot says for each fault the engine finds in a move (fields as the engine's)."""
 
 
-def move_refusal(error: IllegalMoveError) -> GameError:
-    """The engine's refusal of a move, as the bot says it to a player."""
-    return GameError(REFUSALS[error.fault], **error.fields)
+def move_refusal(
+    error: IllegalMoveError, names: Sequence[str] = (), seat: int | None = None
+) -> GameError:
+    """The engine's refusal of a move, as the bot says it to a player (a Mexican Train
+    train as the player at ``seat`` reads it, owners named by ``names``)."""
+    fields = {k: _train_field(v, names, seat) for k, v in error.fields.items()}
+    return GameError(REFUSALS[error.fault], **fields)
+
+
+def _train_field(value: object, names: Sequence[str], seat: int | None) -> object:
+    if isinstance(value, TrainName):
+        return train_word(int(value), names, seat)
+    if isinstance(value, tuple) and value and all(isinstance(v, TrainName) for v in value):
+        return tuple(train_word(int(v), names, seat) for v in value)
+    return value

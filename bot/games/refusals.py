@@ -11,10 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 from bot.engine import Rules, RulesError
-from bot.engine.rules import MAX_PLAYERS, TARGET_RANGE
+from bot.engine.rules import DEFAULT_SET, MAX_PLAYERS, TARGET_RANGE
 from bot.i18n import N_
 
 from .errors import GameError
+
+CHOOSE_A_GAME = N_("Choose a game: block, draw, allfives, latvian or mexican.")
 
 
 def check_options(rules: Rules, given: dict[str, Any]) -> None:
@@ -23,6 +25,13 @@ def check_options(rules: Rules, given: dict[str, Any]) -> None:
         if rules.game == "latvian":
             raise GameError(
                 N_("A Latvian session has no target: leave the target option out (use deals).")
+            )
+        if rules.game == "mexican":
+            raise GameError(
+                N_(
+                    "Mexican Train has no target: the lowest total after the last round "
+                    "wins. Leave the target option out (deals sets the rounds)."
+                )
             )
         raise GameError(
             N_("When one deal decides there is no target: leave the target option out.")
@@ -35,7 +44,7 @@ def rules_refusal(error: RulesError, options: dict[str, Any]) -> GameError:
     Recomputes any numbers from the rules tables.
     """
     game = str(options.get("game"))
-    top = options.get("set") or 6
+    top = options.get("set") or DEFAULT_SET.get(game, 6)
     option = error.option
     high = MAX_PLAYERS.get((game, top))
     if option == "players" and high is not None:
@@ -50,10 +59,16 @@ def rules_refusal(error: RulesError, options: dict[str, Any]) -> GameError:
     if option == "set":
         if top not in (6, 9, 12):
             return GameError(N_("The set is double-6, double-9 or double-12."))
-        return GameError(N_("Only the block and draw games use the double-9 and double-12 sets."))
+        if game == "mexican":
+            return GameError(N_("Mexican Train is played on the double-12 or double-9 set."))
+        return GameError(
+            N_("All Fives and Latvian dominoes use the double-6 set only (leave the set out).")
+        )
     if option == "teams":
         if game == "latvian":
             return GameError(N_("Latvian dominoes is played without teams."))
+        if game == "mexican":
+            return GameError(N_("Mexican Train is played without teams."))
         return GameError(N_("Teams need exactly 4 players."))
     if option == "scoring":
         if options.get("scoring") == "penalty" and options.get("teams"):
@@ -65,11 +80,17 @@ def rules_refusal(error: RulesError, options: dict[str, Any]) -> GameError:
         low, high = TARGET_RANGE
         return GameError(N_("The target is {low} to {high} points."), low=low, high=high)
     if option in ("deals", "time_limit"):
-        if game != "latvian":
-            return GameError(N_("Only a Latvian session has a number of deals."))
+        if game == "mexican" and option == "deals":
+            return GameError(
+                N_("Mexican Train on double-{set} has 1 to {high} rounds (deals)."),
+                set=top,
+                high=top + 1,
+            )
+        if game not in ("latvian", "mexican"):
+            return GameError(N_("Only Latvian dominoes and Mexican Train have a number of deals."))
         return GameError(N_("A Latvian session has 1 to 100 deals."))
     if option == "hand":
         return GameError(N_("This set has too few tiles for so many hands."))
     if option == "game":
-        return GameError(N_("Choose a game: block, draw, allfives or latvian."))
+        return GameError(CHOOSE_A_GAME)
     return GameError(N_("These game options don't work together."))

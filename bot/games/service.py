@@ -48,7 +48,7 @@ from bot.storage import (
 
 from .errors import GameError, StaleError
 from .marks import AnnouncedMarks
-from .moves_text import parse_wanted, resolve
+from .moves_text import parse_wanted, resolve, train_words
 from .refusals import check_options, rules_refusal
 from .session import (
     ABANDONED,
@@ -568,16 +568,21 @@ class GameService:
         text: str | None = None,
         end: str | None = None,
         closed: bool | None = None,
+        train: str | None = None,
         token: str | None = None,
     ) -> Session:
-        """Play a move for ``user_id``: a :class:`Move`, or typed text."""
+        """Play a move for ``user_id``: a :class:`Move`, or typed text (``train``: the
+        train a Mexican Train tile goes on, as typed)."""
         game_id = await self.game_id(game)
         async with self._lock(game_id):
             session, seat = await self._mover(game_id, user_id, token)
             state = session.state
             assert state is not None
             if move is None:
-                move = resolve(state.deal, seat, parse_wanted(text or "", end, closed))
+                names = session.names
+                trains = train_words(seat, names) if session.rules.mexican else None
+                wanted = parse_wanted(text or "", end, closed, trains=trains, train_text=train)
+                move = resolve(state.deal, seat, wanted, names)
             elif move.canonical() not in state.legal_moves():
                 raise StaleError(N_("That move is no longer possible."))
             return await self._apply(session, seat, move)

@@ -67,7 +67,7 @@ def count_match(
     rates the match, the new rating. A rater that fails is logged and the match
     counts unrated.
     """
-    results = match_results(match.seats)
+    results = match_results(match.seats, match.game)
     humans = [r for r in results if r.user_id is not None]
     if not humans:
         return Counted((), ())

@@ -4,6 +4,8 @@ Pure: plain values in, plain values out; no SQL, no I/O. The rules
 (docs/LEADERBOARDS.md, "Results"):
 
 - Latvian sessions rank by place points, higher first.
+- Mexican Train matches rank by their final totals, lowest first (equal totals share
+  a rank; the lowest total wins, shared by every side that has it).
 - Other games put the winning sides first (tied with each other) and the rest
   by their totals, in the direction the winners show (higher wins for points,
   lower for penalty scoring); when that direction is unclear the other sides tie.
@@ -19,7 +21,7 @@ from typing import Final
 
 from bot.storage import MatchSeat
 
-__all__ = ["OUTCOMES", "SeatResult", "match_results"]
+__all__ = ["LOWEST_WINS", "OUTCOMES", "SeatResult", "match_results"]
 
 OUTCOMES: Final = ("win", "draw", "loss")
 
@@ -39,9 +41,14 @@ class SeatResult:
     place: float | None
 
 
-def match_results(seats: Sequence[MatchSeat]) -> tuple[SeatResult, ...]:
+LOWEST_WINS: Final = frozenset({"mexican"})
+"""Games ranked by their final totals alone, lowest first (RULES.md#mexican-train)."""
+
+
+def match_results(seats: Sequence[MatchSeat], game: str | None = None) -> tuple[SeatResult, ...]:
     """Each seat's rank and outcome (by seat number), from what the match stored about its sides.
 
+    Mexican Train (``game`` in :data:`LOWEST_WINS`) ranks by the totals, lowest first.
     Latvian sessions rank by place points (higher is better). Other games put the
     winning sides first (tied with each other) and the rest by their totals, in
     the direction the winners show (higher wins for points, lower for penalty
@@ -54,7 +61,9 @@ def match_results(seats: Sequence[MatchSeat]) -> tuple[SeatResult, ...]:
     winners = [side for side in sides if won[side]]
     losers = [side for side in sides if not won[side]]
     key: dict[int, tuple[float, float]]
-    if all(first[side].place is not None for side in sides):
+    if game in LOWEST_WINS:
+        key = {side: (first[side].total, 0.0) for side in sides}
+    elif all(first[side].place is not None for side in sides):
         key = {side: (-(first[side].place or 0.0), 0.0) for side in sides}
     else:
         direction = _direction([first[s].total for s in winners], [first[s].total for s in losers])
@@ -65,6 +74,8 @@ def match_results(seats: Sequence[MatchSeat]) -> tuple[SeatResult, ...]:
     def outcome(side: int) -> str:
         if rank[side] != 1:
             return "loss"
+        if game in LOWEST_WINS:
+            return "win" if len(best) == 1 else "draw"
         return "win" if len(best) == 1 and winners else "draw"
 
     return tuple(

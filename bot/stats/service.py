@@ -77,7 +77,7 @@ class StatsService:
         page: int = 0,
     ) -> BoardPage:
         if game is not None and game not in GAMES:
-            raise GameError(N_("Choose a game: block, draw, allfives or latvian."))
+            raise GameError(N_("Choose a game: block, draw, allfives, latvian or mexican."))
         if period not in PERIODS:
             raise GameError(N_("The period is all, month or week."))
         if order not in ORDERS:
@@ -95,7 +95,7 @@ class StatsService:
         self, guild_id: int, user_id: int, name: str, game: str | None = None
     ) -> PlayerCard:
         if game is not None and game not in GAMES:
-            raise GameError(N_("Choose a game: block, draw, allfives or latvian."))
+            raise GameError(N_("Choose a game: block, draw, allfives, latvian or mexican."))
         card = await self.db.ratings.card(guild_id, user_id, game=game)
         if card is None:
             raise GameError(N_("{name} has no counted matches on this server yet."), name=name)

@@ -44,7 +44,15 @@ from bot.i18n import Translator
 from .hands import LiveHands, owner_hand, wants_refresh
 from .language import public_translator
 from .narrate import narrate
-from .table import finished_count, summary_file, table_message, table_view, text_names
+from .table import (
+    deal_over_line,
+    finished_count,
+    summary_file,
+    table_message,
+    table_view,
+    text_names,
+    turn_ping,
+)
 
 if TYPE_CHECKING:
     from bot.client import DominoBot
@@ -241,7 +249,7 @@ class TablePublisher:
         for number in range(shown.deals + 1, finished_count(session) + 1):
             file = await summary_file(session, number, tr)
             if file is not None:
-                content = tr("**Deal {number} is over.**", number=number)
+                content = deal_over_line(session, number, tr)
                 await channel.send(content=content, file=file)
             shown.deals = number
 
@@ -292,7 +300,7 @@ class TablePublisher:
         if seat is not None and seat.user_id is not None and turn is not None:
             view = table_view(session, tr)
             message = await channel.send(
-                tr("<@{user}>, it's your turn.", user=seat.user_id),
+                turn_ping(session, seat.user_id, tr),
                 view=view,
                 allowed_mentions=discord.AllowedMentions(users=[discord.Object(seat.user_id)]),
             )

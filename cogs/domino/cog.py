@@ -13,9 +13,11 @@ from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
+from bot.engine.mexican import TrainDeal
 from bot.engine.rules import GAMES
-from bot.games.errors import GameError
-from bot.games.moves_text import MAX_MOVE_TEXT, describe, move_key
+from bot.games.errors import GameError, train_word
+from bot.games.moves_text import MAX_MOVE_TEXT, describe, move_key, train_key
+from bot.games.refusals import CHOOSE_A_GAME
 from bot.games.service import GameRef, InChannel
 from bot.games.session import PLAYING
 from bot.i18n import LANGUAGE_NAMES, LANGUAGES, N_, Translator
@@ -45,6 +47,7 @@ GAME_CHOICES: list[Choice[str]] = [
     Choice(name=locale_str("Draw game"), value="draw"),
     Choice(name=locale_str("All Fives"), value="allfives"),
     Choice(name=locale_str("Latvian dominoes"), value="latvian"),
+    Choice(name=locale_str("Mexican Train"), value="mexican"),
 ]
 AUTO_LANGUAGE = "auto"
 # Each language by its own name (never translated); "auto" follows the server's locale.
@@ -147,7 +150,7 @@ class Domino(
         layout=locale_str("Line, or a spinner (block and draw)"),
         scoring=locale_str("How deals are scored"),
         target=locale_str("Points to win (or the minus-point limit)"),
-        deals=locale_str("Deals in a latvian session"),
+        deals=locale_str("Deals in a latvian session; rounds of Mexican Train (default: all)"),
         timer=locale_str("Seconds per turn (0 = no timer)"),
     )
     @app_commands.choices(game=GAME_CHOICES, layout=LAYOUT_CHOICES, scoring=SCORING_CHOICES)
@@ -322,6 +325,7 @@ class Domino(
         tile=locale_str("The tile, e.g. 6-4, or several latvian doubles: 3-3 5-5"),
         end=locale_str("Which end: west, east, north or south (one per tile)"),
         closed=locale_str("Latvian: lay it face down to close the end"),
+        train=locale_str("Mexican Train: which train (yours, the Mexican train, a marked one)"),
     )
     @refusing
     async def play(
@@ -330,24 +334,72 @@ class Domino(
         tile: str,
         end: str | None = None,
         closed: bool | None = None,
+        train: str | None = None,
     ) -> None:
         await interaction.response.defer(ephemeral=True)
         await self.bot.games.play(
-            _here(interaction), interaction.user.id, text=tile, end=end, closed=closed
+            _here(interaction),
+            interaction.user.id,
+            text=tile,
+            end=end,
+            closed=closed,
+            train=train,
         )
         await self._confirm(interaction, N_("Played."))
 
     @play.autocomplete("tile")
     async def play_tile(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
-        moves = await self.bot.games.moves_for(interaction.channel_id or 0, interaction.user.id)
+        channel_id = interaction.channel_id or 0
+        moves = await self.bot.games.moves_for(channel_id, interaction.user.id)
+        names, seat, ends = await self._seat_names(channel_id, interaction.user.id, moves)
         tr = _tr(interaction)
         wanted = current[:MAX_MOVE_TEXT].strip().lower()
         choices = []
         for move in moves:
-            key = move_key(move)
-            if wanted in key:
-                choices.append(Choice(name=describe(move, tr)[:100], value=key))
+            key = move_key(move, seat, ends)
+            if wanted in key or wanted in move_key(move, seat):
+                name = describe(move, tr, names, seat, ends)[:100]
+                choices.append(Choice(name=name, value=key))
         return choices[:25]
+
+    @play.autocomplete("train")
+    async def play_train(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        """The trains open to the player now (for the tile typed, if one is)."""
+        channel_id = interaction.channel_id or 0
+        moves = await self.bot.games.moves_for(channel_id, interaction.user.id)
+        names, seat, _ = await self._seat_names(channel_id, interaction.user.id, moves)
+        typed = str(getattr(interaction.namespace, "tile", "") or "")[:MAX_MOVE_TEXT]
+        first = typed.strip().lower().split(" ")[0] if typed.strip() else ""
+        tr = _tr(interaction)
+        wanted = current[:MAX_MOVE_TEXT].strip().lower()
+        trains: list[int] = []
+        for move in moves:
+            p = move.placements[0]
+            if p.train is None or p.train in trains:
+                continue
+            if first and not any(k.startswith(first) for k in _tile_keys(str(p.tile))):
+                continue
+            trains.append(p.train)
+        choices = []
+        for t in trains:
+            label = train_word(t, names, seat).label(tr)
+            if wanted in label.lower() or wanted in train_key(t, seat):
+                choices.append(Choice(name=label[:100], value=train_key(t, seat)))
+        return choices[:25]
+
+    async def _seat_names(
+        self, channel_id: int, user_id: int, moves: list[Any]
+    ) -> tuple[list[str], int | None, list[int]]:
+        """The seats' names, the user's seat and the trains' ends in the channel's game
+        (for train words); nothing when the user has no move."""
+        if not moves:
+            return [], None, []
+        session = await self.bot.games.in_channel(channel_id)
+        if session is None or session.state is None:
+            return [], None, []
+        deal = session.state.deal
+        ends = list(deal.station.ends) if isinstance(deal, TrainDeal) else []
+        return session.names, session.seat_of(user_id), ends
 
     @app_commands.command(name="board", description=locale_str("Post the table again"))
     @refusing
@@ -399,14 +451,14 @@ class Domino(
         )
 
     @app_commands.command(name="rules", description=locale_str("The rules of a game, briefly"))
-    @app_commands.describe(game=locale_str("Which game (all four if left out)"))
+    @app_commands.describe(game=locale_str("Which game (all of them if left out)"))
     @app_commands.choices(game=GAME_CHOICES)
     @refusing
     async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)  # it draws images
         tr = _tr(interaction)
         if game is not None and game not in RULES_TEXT:
-            raise GameError(N_("Choose a game: block, draw, allfives or latvian."))
+            raise GameError(CHOOSE_A_GAME)
         games = [game] if game else list(GAMES)
         embeds = [rules_embed(g, tr) for g in games]
         files = [await sample_board(g, tr) for g in games]
@@ -596,6 +648,12 @@ class Domino(
         of the game (:func:`~cogs.domino.replies.reply_error`). Refusals never get here:
         :func:`~cogs.domino.replies.refusing` answers them as the command's own reply."""
         await reply_error(interaction, error)
+
+
+def _tile_keys(tile: str) -> tuple[str, str]:
+    """A tile as it may be typed: ``5-12`` or ``12-5``."""
+    a, _, b = tile.partition("-")
+    return tile, f"{b}-{a}"
 
 
 def _as_send(message: dict[str, Any]) -> dict[str, Any]:

@@ -8,7 +8,10 @@ from typing import Any
 import discord
 
 from bot.engine import Move
+from bot.engine.mexican import TrainDeal
+from bot.engine.trains import MEXICAN, NO_DOUBLE
 from bot.engine.view import HandView
+from bot.games.errors import train_word
 from bot.games.moves_text import describe
 from bot.games.service import turn_token
 from bot.games.session import Session
@@ -37,15 +40,17 @@ async def hand_message(session: Session, seen: HandView, tr: Translator) -> dict
     png = render_hand(seen.hand, playable, keys=keys, top=session.rules.set)
     view = sent_view()
     token = turn_token(session)
-    labels = [_label(m, keys, tr) for m in legal]
+    names, seat = session.names, seen.seat
+    deal = session.state.deal if session.state is not None else None
+    ends = deal.station.ends if isinstance(deal, TrainDeal) else []
+    labels = [_label(m, keys, tr, names, seat, ends) for m in legal]
+    order = _in_hand_order(legal, seen.hand, seat)
     if len(legal) <= MAX_BUTTONS:
-        for index, label in enumerate(labels):
-            view.add_item(MoveButton(session.id, token, index, label))
+        for index in order:
+            view.add_item(MoveButton(session.id, token, index, labels[index]))
     else:
         for page in range(min(MAX_SELECTS, -(-len(legal) // OPTIONS_PER_SELECT))):
-            chunk = range(
-                page * OPTIONS_PER_SELECT, min(len(legal), (page + 1) * OPTIONS_PER_SELECT)
-            )
+            chunk = order[page * OPTIONS_PER_SELECT : (page + 1) * OPTIONS_PER_SELECT]
             options = [discord.SelectOption(label=labels[i][:100], value=str(i)) for i in chunk]
             view.add_item(
                 MoveSelect(session.id, token, page, options, placeholder=tr("Choose a move"))
@@ -59,9 +64,33 @@ async def hand_message(session: Session, seen: HandView, tr: Translator) -> dict
     }
 
 
-def _label(move: Move, keys: dict[Any, str], tr: Translator) -> str:
+def _in_hand_order(legal: list[Move], hand: tuple[Any, ...], seat: int) -> list[int]:
+    """The indexes of ``legal`` as the hand shows them: by the tile's key (its place in the
+    hand image); a Mexican Train tile's trains in turn: the player's own, the marked ones
+    in seat order, the Mexican train last. Other games keep the engine's order."""
+    if not any(m.train is not None for m in legal):
+        return list(range(len(legal)))
+    place = {t: i for i, t in enumerate(hand)}
+
+    def key(i: int) -> tuple[int, int, int]:
+        move = legal[i]
+        train = move.train if move.train is not None else MEXICAN
+        rank = 0 if train == seat else 2 if train == MEXICAN else 1
+        return place.get(move.tile, len(place)), rank, train
+
+    return sorted(range(len(legal)), key=key)
+
+
+def _label(
+    move: Move,
+    keys: dict[Any, str],
+    tr: Translator,
+    names: list[str],
+    seat: int,
+    ends: list[int],
+) -> str:
     key = keys.get(move.tile)
-    text = describe(move, tr)
+    text = describe(move, tr, names, seat, ends)
     return f"{key}: {text}" if key and len(move.placements) == 1 else text
 
 
@@ -74,11 +103,49 @@ def _caption(session: Session, seen: HandView, tr: Translator) -> str:
             names = " & ".join(plain(session.seats[s].name) for s in state.winners)
             return tr("The match is over: {name} wins!", name=names)
         return tr("This game is over.")
+    trains = _trains_line(session, seen.seat, tr)
     if seen.legal_moves:
-        if seen.forced is not None:
+        waiting = _waiting_double(session, seen.seat, tr)
+        if seen.forced is not None and trains:
+            text = tr("You drew {tile} and must lay it now.", tile=seen.forced)
+        elif seen.forced is not None:
             return tr("You drew {tile}: lay it.", tile=seen.forced)
-        return tr("Your turn: choose a move.")
+        else:
+            text = tr("Your turn: choose a move.")
+        return "\n".join(x for x in (text, waiting, trains) if x)
     turn = session.turn_seat
     if turn is None:
         return tr("Your hand.")
-    return tr("Your hand. It is {name}'s turn.", name=plain(turn.name))
+    text = tr("Your hand. It is {name}'s turn.", name=plain(turn.name))
+    return "\n".join(x for x in (text, trains) if x)
+
+
+def _waiting_double(session: Session, seat: int, tr: Translator) -> str:
+    """Mexican Train: the double that must be satisfied now, if one waits."""
+    deal = session.state.deal if session.state is not None else None
+    if not isinstance(deal, TrainDeal) or deal.station.unsatisfied == NO_DOUBLE:
+        return ""
+    train = deal.station.unsatisfied
+    word = train_word(train, [plain(n) for n in session.names], seat)
+    return tr(
+        "A double waits: {number}-{number} on {train} must be satisfied first.",
+        number=deal.station.ends[train],
+        train=word.text(tr),
+    )
+
+
+def _trains_line(session: Session, seat: int, tr: Translator) -> str:
+    """Mexican Train: the end number of every train, as this player reads it (public)."""
+    deal = session.state.deal if session.state is not None else None
+    if not isinstance(deal, TrainDeal):
+        return ""
+    station = deal.station
+    names = [plain(n) for n in session.names]
+    parts = []
+    for train in (seat, *(t for t in range(station.players) if t != seat), MEXICAN):
+        word = train_word(train, names, seat).label(tr)
+        if train != MEXICAN and station.markers[train]:
+            parts.append(tr("{train} {number} (marker)", train=word, number=station.ends[train]))
+        else:
+            parts.append(tr("{train} {number}", train=word, number=station.ends[train]))
+    return tr("Trains: {trains}", trains=" · ".join(parts))

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.engine import Drew, MatchState, Passed, Played
+from bot.engine import Deal, Drew, MatchState, Passed, Played
 from bot.engine.events import Event
-from bot.games.moves_text import describe, end_name
+from bot.engine.mexican import TrainDeal
+from bot.engine.scoring import DealEnd
+from bot.engine.trains import MEXICAN
+from bot.games.moves_text import describe, end_name, on_train_text
 from bot.games.service import Note, Update
 from bot.i18n import Translator
 
@@ -51,14 +54,110 @@ def _moves_since(
         start = 0
         if before is not None and number == before.deal_number:
             start = len(before.deal.history)
-        if start == 0 and number > 1:
-            lines.append(tr("Deal {number} begins.", number=number))
-        lines += _events(deal.history[start:], tr, names)
+        if isinstance(deal, TrainDeal):
+            if start == 0:
+                lines.append(
+                    tr(
+                        "Round {number} begins: the engine is {tile}.",
+                        number=number,
+                        tile=deal.engine,
+                    )
+                )
+            lines += _train_events(deal, start, tr, names)
+        else:
+            if start == 0 and number > 1:
+                lines.append(tr("Deal {number} begins.", number=number))
+            lines += _events(deal.history[start:], tr, names)
         if deal.result is not None and (before is None or start < len(deal.history)):
             lines.append(_deal_end(after, number, tr, names))
     if after.over:
         lines.append(_match_end(after, tr, names))
     return lines
+
+
+def _train_events(deal: TrainDeal, start: int, tr: Translator, names: Sequence[str]) -> list[str]:
+    """Mexican Train's moves from ``deal.history[start:]`` in words: the train each tile
+    went on, doubles to satisfy and satisfied, markers put out and taken back. The
+    history before ``start`` is read (not told) to know the trains and markers."""
+    lines: list[str] = []
+    last_double: dict[int, bool] = {}
+    """Whether each train's last tile is a double (one not satisfied yet)."""
+    markers = [False] * deal.n
+    ends = [deal.station.engine] * (deal.n + 1)
+    drew: Drew | None = None
+    for index, event in enumerate(deal.history):
+        told = index >= start
+        if type(event) is Drew:
+            drew = event
+            continue
+        seat = event.seat
+        name = names[seat]
+        drawn = drew is not None and drew.seat == seat
+        drew = None
+        if type(event) is Passed:
+            already = markers[seat]
+            markers[seat] = True
+            if not told:
+                continue
+            if already and drawn:
+                lines.append(
+                    tr("{name} drew a tile and passes: their marker stays out.", name=name)
+                )
+            elif already:
+                lines.append(tr("{name} passes: their marker stays out.", name=name))
+            elif drawn:
+                lines.append(tr("{name} drew a tile and put out a marker.", name=name))
+            else:
+                lines.append(tr("{name} can't lay and put out a marker.", name=name))
+            continue
+        if type(event) is not Played:
+            continue
+        p = event.move.placements[0]
+        train = p.train if p.train is not None else MEXICAN
+        satisfies = last_double.get(train, False)
+        written = on_train_text(p.tile, train, ends)
+        if p.tile.has(ends[train]):
+            ends[train] = p.tile.other(ends[train])
+        double = p.tile.is_double
+        last_double[train] = double
+        marker_back = train == seat and markers[seat]
+        if train == seat:
+            markers[seat] = False
+        if not told:
+            continue
+        move = _on_train(written, train, seat, tr, names)
+        lines.append(_laid(name, move, tr, drawn=drawn, double=double, satisfies=satisfies))
+        if marker_back:
+            lines.append(tr("{name} took their marker back.", name=name))
+    return lines
+
+
+def _on_train(tile: str, train: int, seat: int, tr: Translator, names: Sequence[str]) -> str:
+    if train == MEXICAN:
+        return tr("{tile} on the Mexican train", tile=tile)
+    if train == seat:
+        return tr("{tile} on their own train", tile=tile)
+    return tr("{tile} on {name}'s train", tile=tile, name=names[train])
+
+
+def _laid(
+    name: str, move: str, tr: Translator, *, drawn: bool, double: bool, satisfies: bool
+) -> str:
+    if satisfies and drawn:
+        return tr("{name} drew a tile and satisfied the double: {move}.", name=name, move=move)
+    if satisfies:
+        return tr("{name} satisfied the double: {move}.", name=name, move=move)
+    if double and drawn:
+        return tr(
+            "{name} drew a tile and laid {move}: the double must be satisfied.",
+            name=name,
+            move=move,
+        )
+    if double:
+        return tr("{name} laid {move}: the double must be satisfied.", name=name, move=move)
+    if drawn:
+        return tr("{name} drew a tile and laid {move}.", name=name, move=move)
+    return tr("{name} laid {move}.", name=name, move=move)
 
 
 def _events(events: Sequence[Event], tr: Translator, names: Sequence[str]) -> list[str]:
@@ -113,9 +212,20 @@ def _public_move(event: Played, tr: Translator) -> str:
 
 
 def _deal_end(state: MatchState, number: int, tr: Translator, names: Sequence[str]) -> str:
-    result = state.deals[number - 1].result
+    deal: Deal = state.deals[number - 1]
+    result = deal.result
     assert result is not None
     who = " & ".join(names[s] for s in result.winners)
+    if isinstance(deal, TrainDeal):
+        if result.end == DealEnd.DOMINO:
+            return tr("Domino! {name} went out and wins round {number}.", name=who, number=number)
+        if not result.winners:
+            return tr("Round {number} is blocked: nobody wins it.", number=number)
+        return tr(
+            "Round {number} is blocked: {name} has the fewest pips and wins it.",
+            number=number,
+            name=who,
+        )
     if result.end == "domino":
         return tr("Domino! {name} went out and wins deal {number}.", name=who, number=number)
     if result.end == "target":
@@ -131,6 +241,8 @@ def _match_end(state: MatchState, tr: Translator, names: Sequence[str]) -> str:
     if not state.winners:
         return tr("The match is over: a draw.")
     who = " & ".join(names[s] for s in state.winners)
+    if state.rules.mexican:
+        return tr("The match is over: {name} wins with the lowest total!", name=who)
     return tr("The match is over: {name} wins!", name=who)
 
 

@@ -15,12 +15,13 @@ import functools
 import inspect
 import logging
 from collections.abc import Callable, Coroutine
+from dataclasses import replace
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
 import discord
 from discord.ext import commands
 
-from bot.games.errors import GameError
+from bot.games.errors import GameError, TrainWord
 from bot.i18n import Translator
 
 from .markup import plain
@@ -53,7 +54,7 @@ async def reply_error(interaction: discord.Interaction, error: BaseException) ->
     tr = Translator.for_locale(interaction.locale)
     if isinstance(original, GameError):
         # fields may hold what users typed or named themselves: shown as typed
-        fields = {k: plain(v) if isinstance(v, str) else v for k, v in original.fields.items()}
+        fields = {k: _escaped(v) for k, v in original.fields.items()}
         text = GameError(original.message, **fields).text(tr)
     else:
         log.error("an interaction failed", exc_info=original)
@@ -73,6 +74,18 @@ async def reply_error(interaction: discord.Interaction, error: BaseException) ->
             await interaction.response.send_message(text, ephemeral=True)
     except discord.HTTPException:
         log.warning("could not tell the user about an error")
+
+
+def _escaped(value: Any) -> Any:
+    """A refusal's field with what users typed or named themselves escaped (a train's
+    owner is a player's name)."""
+    if isinstance(value, str):
+        return plain(value)
+    if isinstance(value, TrainWord):
+        return replace(value, owner=plain(value.owner))
+    if isinstance(value, tuple):
+        return tuple(_escaped(v) for v in value)
+    return value
 
 
 def refusing(func: Handler[CogT, P]) -> Handler[CogT, P]:

@@ -20,7 +20,7 @@ from bot.engine import Rules
 from bot.engine.view import public_view
 from bot.i18n import Translator
 from render.board import render_board
-from render.samples import random_match
+from render.samples import mexican_late, random_match
 
 from .texts import RULES_TEXT, game_name, image_labels
 
@@ -33,8 +33,11 @@ SAMPLES: dict[str, tuple[dict[str, object], int, int]] = {
     "draw": ({"players": 2}, 3, 10),
     "allfives": ({"players": 2}, 1, 9),
     "latvian": ({"players": 3}, 14, 8),
+    "mexican": ({"players": 4}, 0, 0),
 }
-"""Each game's sample: its options, the seed and the number of moves made."""
+"""Each game's sample: its options, the seed and the number of moves made (Mexican
+Train's is :func:`render.samples.mexican_late` of that seed: a round late in play, with
+markers out and a double waiting)."""
 SAMPLE_NAMES = ("Anna", "Bo", "Cleo", "Dan")
 """The sample seats' names (given names, the same in every language)."""
 
@@ -73,7 +76,10 @@ def sample_filename(game: str) -> str:
 def _sample_png(game: str, language: str) -> bytes:
     options, seed, moves = SAMPLES[game]
     rules = Rules.make(game, **options)
-    state = random_match(rules, seed, moves)
+    if rules.mexican:
+        state = mexican_late(rules.players, seed)
+    else:
+        state = random_match(rules, seed, moves)
     tr = Translator(language)
     return render_board(
         public_view(state),

@@ -99,6 +99,7 @@ class StatsCommands(commands.Cog):
             Choice(name=locale_str("Draw game"), value="draw"),
             Choice(name=locale_str("All Fives"), value="allfives"),
             Choice(name=locale_str("Latvian dominoes"), value="latvian"),
+            Choice(name=locale_str("Mexican Train"), value="mexican"),
         ],
         period=[
             Choice(name=locale_str("All time"), value="all"),
@@ -171,6 +172,7 @@ class StatsCommands(commands.Cog):
             Choice(name=locale_str("Draw game"), value="draw"),
             Choice(name=locale_str("All Fives"), value="allfives"),
             Choice(name=locale_str("Latvian dominoes"), value="latvian"),
+            Choice(name=locale_str("Mexican Train"), value="mexican"),
         ]
     )
     @refusing

@@ -15,7 +15,10 @@ from dataclasses import replace
 import discord
 
 from bot.engine import End, MatchState
+from bot.engine.mexican import TrainDeal
+from bot.engine.trains import NO_DOUBLE, train_ids
 from bot.engine.view import public_view
+from bot.games.errors import train_word
 from bot.games.moves_text import end_name
 from bot.games.service import REMATCH_LIFE
 from bot.games.session import FINISHED, LOBBY, PLAYING, Session
@@ -90,7 +93,17 @@ def table_embed(session: Session, tr: Translator, lines: list[str]) -> discord.E
     assert state is not None
     deal = state.deal
     rules = session.rules
-    title = tr("{game} — deal {number}", game=game_name(rules.game, tr), number=state.deal_number)
+    if rules.mexican:
+        title = tr(
+            "{game} — round {number} of {rounds}",
+            game=game_name(rules.game, tr),
+            number=state.deal_number,
+            rounds=rules.deals or state.deal_number,
+        )
+    else:
+        title = tr(
+            "{game} — deal {number}", game=game_name(rules.game, tr), number=state.deal_number
+        )
     embed = discord.Embed(title=title, description=rules_summary(rules, tr), colour=COLOUR)
     sizes = deal.hand_sizes()
     totals = state.totals
@@ -113,8 +126,10 @@ def table_embed(session: Session, tr: Translator, lines: list[str]) -> discord.E
     layout = deal.layout
     ends = [f"{end_name(e, tr)} {layout.values[e]}" for e in layout.open_ends()]
     closed = [tr("{end} closed", end=end_name(e, tr)) for e in End if layout.closed[e]]
-    if layout.lead is not None:
+    if layout.lead is not None and not isinstance(deal, TrainDeal):
         embed.add_field(name=tr("Open ends"), value=" · ".join(ends + closed) or "—")
+    if isinstance(deal, TrainDeal):
+        embed.add_field(name=tr("Trains"), value=trains_text(session, deal, tr), inline=False)
     if rules.draws:
         embed.add_field(name=tr("Boneyard"), value=str(deal.boneyard_size))
     if deal.fives:
@@ -139,6 +154,32 @@ def table_embed(session: Session, tr: Translator, lines: list[str]) -> discord.E
         )
     embed.set_image(url="attachment://board.png")
     return embed
+
+
+def trains_text(session: Session, deal: TrainDeal, tr: Translator) -> str:
+    """Mexican Train's trains in words (public): each train's end number and marker, the
+    engine, and the double that must be satisfied, if one waits."""
+    station = deal.station
+    names = text_names(session)
+    lines = [tr("Engine: {tile}", tile=deal.engine)]
+    for train in train_ids(station.players):
+        word = train_word(train, names).label(tr)
+        if train >= 0 and station.markers[train]:
+            lines.append(
+                tr("{train}: ends in {number}, marker out", train=word, number=station.ends[train])
+            )
+        else:
+            lines.append(tr("{train}: ends in {number}", train=word, number=station.ends[train]))
+    waiting = station.unsatisfied
+    if waiting != NO_DOUBLE and not deal.over:
+        lines.append(
+            tr(
+                "**The double {number}-{number} on {train} must be satisfied.**",
+                number=station.ends[waiting],
+                train=train_word(waiting, names).text(tr),
+            )
+        )
+    return "\n".join(lines)
 
 
 def table_view(session: Session, tr: Translator) -> discord.ui.View:
@@ -210,8 +251,27 @@ async def summary_file(session: Session, number: int, tr: Translator) -> discord
     return discord.File(io.BytesIO(png), filename=f"deal-{number}.png")
 
 
+def deal_over_line(session: Session, number: int, tr: Translator) -> str:
+    """The line above a finished deal's summary (a Mexican Train round's)."""
+    if session.rules.mexican:
+        return tr("**Round {number} is over.**", number=number)
+    return tr("**Deal {number} is over.**", number=number)
+
+
 def finished_count(session: Session | None) -> int:
     """How many deals of the game are over."""
     if session is None or session.state is None:
         return 0
     return sum(1 for deal in session.state.deals if deal.result is not None)
+
+
+def turn_ping(session: Session, user_id: int, tr: Translator) -> str:
+    """The turn ping's text; in Mexican Train it says when a double must be satisfied."""
+    deal = session.state.deal if session.state is not None else None
+    if isinstance(deal, TrainDeal) and deal.station.unsatisfied != NO_DOUBLE:
+        return tr(
+            "<@{user}>, it's your turn: the double {number}-{number} must be satisfied.",
+            user=user_id,
+            number=deal.station.ends[deal.station.unsatisfied],
+        )
+    return tr("<@{user}>, it's your turn.", user=user_id)

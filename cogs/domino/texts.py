@@ -14,6 +14,7 @@ GAME_NAMES = {
     "draw": N_("Draw game"),
     "allfives": N_("All Fives"),
     "latvian": N_("Latvian dominoes"),
+    "mexican": N_("Mexican Train"),
 }
 
 AI_LEVEL_NAMES = {
@@ -71,6 +72,25 @@ RULES_TEXT = {
         "75. After the session's deals (4 unless set) the lowest total takes 1st place: "
         "places score 4, 3, 2, 1, and tied players share the average."
     ),
+    "mexican": N_(
+        "**Mexican Train** (2–8 players on double-12, 2–6 on double-9, no teams). A match "
+        "is one round per double: 13 rounds on double-12, 10 on double-9 (or fewer, with "
+        "deals). Round 1's engine is 12-12, round 2's 11-11, and so on down to 0-0; it lies "
+        "in the station and belongs to nobody. Each player gets 15 tiles (12 with 5–6 "
+        "players, 10 with 7–8; on double-9 10, or 8 with 5–6); the rest is the boneyard. "
+        "Every player owns a train that starts at the station, and there is one Mexican "
+        "train for everyone. A tile goes on a train whose end shows one of its numbers "
+        "(an empty train shows the engine's). You may lay on your own train, on the Mexican "
+        "train, or on another player's train that carries their marker. If you cannot lay, "
+        "draw one tile and lay it if it fits; if it doesn't, put your marker on your train "
+        "and your turn ends. Laying on your own train takes your marker back. A double must "
+        "be satisfied: whoever laid it plays again, and until a tile goes on that double "
+        "nobody may lay anywhere else (each player in turn lays on it, or draws, or puts out "
+        "a marker). A round ends when someone lays their last tile, or when nobody can lay "
+        "and the boneyard is empty. Everyone adds the pips left in their hand to their "
+        "total; after the last round the lowest total wins, and equal lowest totals share "
+        "the win."
+    ),
 }
 
 
@@ -92,7 +112,9 @@ def rules_summary(rules: Rules, tr: Translator) -> str:
         parts.append(tr("minus points to {n}", n=rules.target))
     elif rules.target is not None:
         parts.append(tr("to {n} points", n=rules.target))
-    if rules.deals:
+    if rules.deals and rules.mexican:
+        parts.append(tr.plural("{n} round", "{n} rounds", rules.deals))
+    elif rules.deals:
         parts.append(tr.plural("{n} deal", "{n} deals", rules.deals))
     return " · ".join(parts)
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import logging
 import re
 
+import pytest
+
 TILE = re.compile(r"\b(\d{1,2})-(\d{1,2})\b")
 
 
@@ -29,11 +31,12 @@ def message_text(message) -> str:
     return "\n".join(parts)
 
 
+@pytest.mark.parametrize("game", ["draw", "mexican"])
 async def test_hands_stay_hidden_from_other_players_and_the_logs(
-    bot, channel, alice, bob, carol, driver, caplog
+    bot, channel, alice, bob, carol, driver, caplog, game
 ):
     caplog.set_level(logging.DEBUG)
-    await alice.slash(channel, "domino new", game="draw", players=3)
+    await alice.slash(channel, "domino new", game=game, players=3)
     table = channel.last_message
     await bob.click(table, label="Join")
     await carol.click(table, label="Join")

@@ -73,7 +73,7 @@ async def test_an_unreadable_word_is_quoted_only_as_a_short_excerpt(bot, channel
     [
         ({"game": "latvian", "target": 100}, "no target"),
         ({"game": "block", "scoring": "single", "target": 50}, "no target"),
-        ({"game": "draw", "deals": 3}, "Only a Latvian session"),
+        ({"game": "draw", "deals": 3}, "Only Latvian dominoes and Mexican Train"),
     ],
 )
 async def test_an_option_the_game_ignores_is_refused(bot, channel, alice, options, phrase):

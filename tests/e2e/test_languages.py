@@ -118,9 +118,16 @@ async def test_a_finnish_player_at_a_danish_table(bot, channel, alice, bob, driv
         "Nostopeli",
         "Viitospeli",
         "Latvialainen domino",
+        "Meksikolainen juna",
     ]
     text = "\n\n".join(e.description for e in embeds)
-    for name in ("**Sulkupeli**", "**Nostopeli.**", "**Viitospeli**", "**Latvialainen domino**"):
+    for name in (
+        "**Sulkupeli**",
+        "**Nostopeli.**",
+        "**Viitospeli**",
+        "**Latvialainen domino**",
+        "**Meksikolainen juna**",
+    ):
         assert name in text
     assert not ENGLISH_WORDS.search(text), text
 
@@ -172,7 +179,7 @@ async def test_engine_refusals_reach_a_finnish_user_in_finnish(bot, channel, ali
     cases = {
         (("game", "block"), ("players", 5)): "Tätä peliä pelaa tupla-6-sarjalla 2–4 pelaajaa.",
         (("game", "allfives"), ("set", 9)): (
-            "Vain sulku- ja nostopelissä käytetään tupla-9- ja tupla-12-sarjoja."
+            "Viitospeliä ja latvialaista dominoa pelataan vain tupla-6-sarjalla (jätä sarja pois)."
         ),
         (("game", "latvian"), ("players", 4), ("teams", True)): (
             "Latvialaista dominoa pelataan ilman pareja."
@@ -181,7 +188,7 @@ async def test_engine_refusals_reach_a_finnish_user_in_finnish(bot, channel, ali
             "Tällä pelillä on oma pistelaskunsa: jätä pistelaskuvalinta pois."
         ),
         (("game", "block"), ("deals", 3)): (
-            "Jakojen määrä valitaan vain latvialaisen dominon sessiolle."
+            "Vain latvialaisessa dominossa ja Meksikolaisessa junassa on jakojen määrä."
         ),
     }
     for options, expected in cases.items():

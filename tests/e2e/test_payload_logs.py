@@ -33,9 +33,9 @@ def gateway_debug_lines(monkeypatch):
     logs.quiet_payloads()
 
 
-async def play_with_hands(bot, channel, alice, bob, driver):
+async def play_with_hands(bot, channel, alice, bob, driver, game="draw"):
     """A few moves through hand buttons; the labels of every hand that was shown."""
-    await alice.slash(channel, "domino new", game="draw")
+    await alice.slash(channel, "domino new", game=game)
     table = channel.last_message
     await bob.click(table, label="Join")
     await alice.click(table, label="Start")
@@ -60,12 +60,13 @@ def logged_text(caplog) -> str:
     return "\n".join(record.getMessage() for record in caplog.records)
 
 
+@pytest.mark.parametrize("game", ["draw", "mexican"])
 async def test_debug_logging_keeps_gateway_payloads_out(
-    gateway_debug_lines, bot, channel, alice, bob, driver, caplog
+    gateway_debug_lines, bot, channel, alice, bob, driver, caplog, game
 ):
     logs.configure("DEBUG")
     caplog.set_level(logging.DEBUG)
-    labels = await play_with_hands(bot, channel, alice, bob, driver)
+    labels = await play_with_hands(bot, channel, alice, bob, driver, game)
     assert labels
     text = logged_text(caplog)
     assert "bot.games" in {r.name.rsplit(".", 1)[0] for r in caplog.records} or text

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from cogs.domino import rules_texts
 
-GAMES = ["Block game", "Draw game", "All Fives", "Latvian dominoes"]
+GAMES = ["Block game", "Draw game", "All Fives", "Latvian dominoes", "Mexican Train"]
+CODES = ("block", "draw", "allfives", "latvian", "mexican")
 
 
 async def test_every_game_has_an_embed_with_a_board_picture(bot, channel, alice, bob):
@@ -14,7 +15,7 @@ async def test_every_game_has_an_embed_with_a_board_picture(bot, channel, alice,
     assert message.ephemeral
     assert [e.title for e in message.embeds] == GAMES
     names = sorted(a.filename for a in message.attachments)
-    assert names == sorted(f"rules-{game}.png" for game in ("block", "draw", "allfives", "latvian"))
+    assert names == sorted(f"rules-{game}.png" for game in CODES)
     for embed in message.embeds:
         assert embed.image.url.startswith("attachment://rules-")
         paragraphs = embed.description.split("\n\n")
@@ -24,6 +25,9 @@ async def test_every_game_has_an_embed_with_a_board_picture(bot, channel, alice,
     for attachment in message.attachments:
         png = await attachment.read()
         assert png.startswith(b"\x89PNG")
+    mexican = message.embeds[-1].description
+    assert "must be satisfied" in mexican
+    assert "lowest total wins" in mexican
     # nobody else sees it
     assert all(m.id != message.id for m in channel.history(viewer=bob))
 
