@@ -152,7 +152,10 @@ def table_embed(session: Session, tr: Translator, lines: list[str]) -> discord.E
         embed.set_footer(
             text=tr("Game #{id} · {name} to play", id=session.id, name=plain(turn.name))
         )
-    embed.set_image(url="attachment://board.png")
+    if not isinstance(deal, TrainDeal):
+        embed.set_image(url="attachment://board.png")
+    # Mexican Train's station is a tall picture of many trains: Discord shows an embed's
+    # image in at most 400 x 300 px, an attachment beside the embed about 550 px wide.
     return embed
 
 

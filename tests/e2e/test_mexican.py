@@ -176,6 +176,12 @@ async def test_a_round_with_every_situation_through_the_buttons(
     table = channel.last_message
     await bob.click(table, label="Join")
     await alice.click(table, label="Start")
+    # The station is shown as an attachment (about 550 px wide), not inside the embed
+    # (at most 400 x 300): the table message carries the board and its embed no image.
+    session = await driver.session()
+    shown = next(m for m in channel.history(viewer=alice) if m.id == session.table_message_id)
+    assert [a.filename for a in shown.attachments] == ["board.png"]
+    assert shown.embeds[0].image.url is None
     users = {alice.id: alice, bob.id: bob}
     public: list[str] = []
     captions: list[str] = []
