@@ -56,6 +56,7 @@ from .geometry import Box
 from .header import Chip, draw_header, format_score, header_height, seat_colour
 from .labels import ENGLISH, Labels
 from .theme import Colour
+from .wrap import wrap_text
 
 __all__ = [
     "MAX_LINES",
@@ -165,6 +166,13 @@ class StationGeometry:
     """Around the double that waits to be satisfied, if it is shown."""
 
 
+def mexican_label(text: str, width: int) -> tuple[str, ...]:
+    """The Mexican train's label in one line (if it fits at a readable size), else two."""
+    if sprites.fit_text(text, width, NAME_SIZE, True, NAME_MIN_SIZE)[0] == text:
+        return (text,)
+    return wrap_text(text, width, NAME_MIN_SIZE, True)[:2]
+
+
 def _per_line(unit: int) -> int:
     room = WIDTH - _cars_left() - PAD
     return max(1, (room + CAR_GAP) // (2 * unit + CAR_GAP))
@@ -186,10 +194,14 @@ def _choose_unit(lengths: Sequence[int]) -> int:
     return UNITS[-1]
 
 
-def station_geometry(board: PlayerView, *, title: str | None = None) -> StationGeometry:
+def station_geometry(
+    board: PlayerView, *, title: str | None = None, labels: Labels = ENGLISH
+) -> StationGeometry:
     """Where everything of a Mexican Train table goes (``board.station`` set), header
     included. ``title`` is taken as :func:`render.board.table_geometry` takes it; the
-    layout does not depend on it (the header's info line always shows the engine)."""
+    layout does not depend on it (the header's info line always shows the engine).
+    ``labels`` matter for the Mexican train's label: a long one ("Meksikolainen juna")
+    takes two lines, and its row is made tall enough for them."""
     station = board.station
     if station is None:
         raise ValueError("not a Mexican Train table: the view has no station")
@@ -208,8 +220,13 @@ def station_geometry(board: PlayerView, *, title: str | None = None) -> StationG
         count = len(train.cars)
         lines = _lines(count, per_line)
         height = lines * unit + (lines - 1) * LINE_GAP + 2 * ROW_PAD
-        label = Box(label_x, y, LABEL_WIDTH, height)
         line_h = unit + 2 * ROW_PAD  # the label's contents sit by the first line
+        if train.train == MEXICAN:
+            width = LABEL_WIDTH - PAD - PAD // 2  # the name box of a label without a stripe
+            written = len(mexican_label(labels.mexican_train, width))
+            line_h = max(line_h, written * line_height(NAME_MIN_SIZE, True) + 2 * ROW_PAD)
+            height = max(height, line_h)
+        label = Box(label_x, y, LABEL_WIDTH, height)
         marker = None
         name_left = label_x + PAD + (0 if train.train == MEXICAN else STRIPE + PAD // 2)
         name_right = label.right - PAD // 2 - (0 if train.train == MEXICAN else TOKEN + PAD // 2)
@@ -292,7 +309,7 @@ def draw_station(
             f"{len(rules.sides)} sides need {len(rules.sides)} totals, not {len(side_totals)}"
         )
 
-    g = station_geometry(board, title=title)
+    g = station_geometry(board, title=title, labels=labels)
     im = blank(g.width, g.height)
     to_move = None if board.deal_over else board.turn
     chips = [
@@ -374,18 +391,33 @@ def _draw_row(
             fill=colour,
             background=fill,
         )
-    text = labels.mexican_train if mexican else names[row.train]
-    fitted, size = sprites.fit_text(text, name_box.w, NAME_SIZE, True, NAME_MIN_SIZE)
-    draw_text(
-        im,
-        fitted,
-        name_box.x,
-        name_box.y + (name_box.h - line_height(size, True)) // 2,
-        size,
-        bold=True,
-        colour=theme.TEXT,
-        background=fill,
-    )
+    if mexican and len(written := mexican_label(labels.mexican_train, name_box.w)) > 1:
+        step = line_height(NAME_MIN_SIZE, True)
+        top = name_box.y + (name_box.h - step * len(written)) // 2
+        for i, one in enumerate(written):
+            draw_text(
+                im,
+                one,
+                name_box.x,
+                top + i * step,
+                NAME_MIN_SIZE,
+                bold=True,
+                colour=theme.TEXT,
+                background=fill,
+            )
+    else:
+        text = labels.mexican_train if mexican else names[row.train]
+        fitted, size = sprites.fit_text(text, name_box.w, NAME_SIZE, True, NAME_MIN_SIZE)
+        draw_text(
+            im,
+            fitted,
+            name_box.x,
+            name_box.y + (name_box.h - line_height(size, True)) // 2,
+            size,
+            bold=True,
+            colour=theme.TEXT,
+            background=fill,
+        )
     if row.marker is not None:
         token = _marker_sprite(row.marker.w, fill)
         im.paste(token, (row.marker.x, row.marker.y))

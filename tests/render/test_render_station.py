@@ -502,3 +502,18 @@ def test_the_new_words_are_translated_with_the_rest() -> None:
     assert marked.round_title.format(number=2) == "«Round 2»"
     assert marked.round_won.format(names="Bob") == "«Bob won the round»"
     assert marked.mexican_lowest_wins.startswith("«Mexican Train:")
+
+
+@pytest.mark.parametrize("long", ["Meksikolainen juna", "Meksikāņu vilciens"])
+def test_a_long_mexican_train_label_takes_two_lines_and_is_not_cut(long: str) -> None:
+    board = public_view(mexican_late(4))
+    labels = replace(Labels(), mexican_train=long)
+    row = station.station_geometry(board, labels=labels).rows[-1]
+    assert row.train == MEXICAN
+    lines = station.mexican_label(long, row.name.w)
+    assert lines == tuple(long.split())
+    assert row.name.h >= 2 * canvas.line_height(station.NAME_MIN_SIZE, True)
+    assert row.label.h >= row.name.h
+    # the English label still takes one line, in a row as tall as its tiles need
+    short = station.station_geometry(board).rows[-1]
+    assert station.mexican_label("Mexican train", short.name.w) == ("Mexican train",)
