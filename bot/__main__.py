@@ -2,10 +2,12 @@
 
 Settings come from the environment or ``.env`` (see ``.env.example`` and
 ``python -m bot --help``). A missing or malformed setting, a database the bot could
-not use, a token Discord refuses or a Discord it cannot reach is one clear line on
-stderr and a non-zero exit, not a traceback. Without any ``DISCORD_TOKEN``,
-``python -m bot`` starts the offline playground instead (``python -m bot playground``,
-see ``bot/playground/``), and takes the playground's options.
+not use (a SQLite file, or with ``DATABASE_URL`` a PostgreSQL server that is
+unreachable or refuses the login), a token Discord refuses or a Discord it cannot
+reach is one clear line on stderr and a non-zero exit, not a traceback. Without any
+``DISCORD_TOKEN``, ``python -m bot`` starts the offline playground instead
+(``python -m bot playground``, see ``bot/playground/``), and takes the playground's
+options.
 
 The text here is for the operator at the command line, in English; what players read
 goes through ``bot.i18n``.
@@ -29,8 +31,15 @@ from dotenv import load_dotenv
 
 from bot import logs
 from bot.client import DominoBot
-from bot.settings import LOG_LEVELS, SETTINGS, Settings, SettingsError, database_problem
-from bot.storage import MigrationError
+from bot.settings import (
+    LOG_LEVELS,
+    SETTINGS,
+    Settings,
+    SettingsError,
+    database_problem,
+    without_password,
+)
+from bot.storage import DatabaseUnavailableError, MigrationError
 
 log = logging.getLogger("bot")
 
@@ -74,8 +83,8 @@ hour to show them in every server. The bot itself never syncs globally: with
 DEV_GUILD_ID set, it syncs to that one server on every start.
 
 It reads the same settings as the bot (python -m bot --help) and starts up as the bot
-does, then syncs and exits: DISCORD_TOKEN is required and DATABASE_PATH must be
-usable."""
+does, then syncs and exits: DISCORD_TOKEN is required and DATABASE_PATH (or
+DATABASE_URL) must be usable."""
 
 
 def help_text() -> str:
@@ -98,9 +107,9 @@ def help_text() -> str:
     )
     lines += [
         "",
-        "A wrong setting, an unusable DATABASE_PATH (checked before logging in) or a token",
-        "Discord refuses exits with status 2, a Discord that cannot be reached with 1; each",
-        "says what is wrong in one line on stderr.",
+        "A wrong setting, an unusable DATABASE_PATH or DATABASE_URL (checked before logging",
+        "in) or a token Discord refuses exits with status 2, a Discord or a database server",
+        "that cannot be reached with 1; each says what is wrong in one line on stderr.",
     ]
     return "\n".join(lines)
 
@@ -161,16 +170,41 @@ def main(argv: list[str] | None = None) -> int:
     except SettingsError as e:
         print(f"dominobot: {e}", file=sys.stderr)
         return EXIT_CONFIG
-    problem = database_problem(settings.database_path)
-    if problem is not None:
-        print(
-            f"dominobot: DATABASE_PATH {settings.database_path} cannot be used: {problem}",
-            file=sys.stderr,
-        )
-        return EXIT_CONFIG
+    checked = check_database(settings)
+    if checked is not None:
+        line, code = checked
+        print(f"dominobot: {line}", file=sys.stderr)
+        return code
     logs.configure(settings.log_level, payloads=settings.log_payloads)
-    bot = DominoBot(database_path=settings.database_path, dev_guild_id=settings.dev_guild_id)
+    bot = DominoBot(
+        database_path=settings.database_path,
+        database_url=settings.database_url,
+        dev_guild_id=settings.dev_guild_id,
+    )
     return run(bot, settings.token, sync=mode == "sync")
+
+
+def check_database(settings: Settings) -> tuple[str, int] | None:
+    """The operator's line and exit code if the database cannot be used (None: it can).
+
+    A SQLite path is checked on disk; a PostgreSQL server is asked once (a wrong
+    password or a missing database exit with 2, a server that cannot be reached with 1).
+    """
+    if settings.database_url is None:
+        problem = database_problem(settings.database_path)
+        if problem is None:
+            return None
+        return f"DATABASE_PATH {settings.database_path} cannot be used: {problem}", EXIT_CONFIG
+    from bot.storage.postgres import server_problem
+
+    answer = asyncio.run(server_problem(settings.database_url))
+    if answer is None:
+        return None
+    reason, later = answer
+    where = without_password(settings.database_url)
+    return f"DATABASE_URL {where} cannot be used: {reason}", (
+        EXIT_UNREACHABLE if later else EXIT_CONFIG
+    )
 
 
 def unknown_arguments(args: list[str]) -> str:
@@ -208,7 +242,7 @@ def run(bot: DominoBot, token: str, *, sync: bool = False) -> int:
     except KeyboardInterrupt:  # Ctrl+C during `sync`
         return 130
     except Exception as e:
-        known = failure(e, bot.database_path)
+        known = failure(e, database_setting(bot))
         if known is None:
             raise
         line, code = known
@@ -217,7 +251,14 @@ def run(bot: DominoBot, token: str, *, sync: bool = False) -> int:
     return 0
 
 
-def failure(error: BaseException, database: Path) -> tuple[str, int] | None:
+def database_setting(bot: DominoBot) -> str:
+    """The setting that names the bot's database and its value, for a failure's line."""
+    if bot.database_url is not None:
+        return f"DATABASE_URL {without_password(bot.database_url)}"
+    return f"DATABASE_PATH {bot.database_path}"
+
+
+def failure(error: BaseException, database: str) -> tuple[str, int] | None:
     """The operator's line and exit code for a failure to start; None if it is a bug."""
     if isinstance(error, discord.LoginFailure):
         return (
@@ -250,7 +291,9 @@ def failure(error: BaseException, database: Path) -> tuple[str, int] | None:
     if isinstance(error, discord.GatewayNotFound):
         return "cannot find Discord's gateway; try again later", EXIT_UNREACHABLE
     if isinstance(error, MigrationError):
-        return f"DATABASE_PATH {database} cannot be used: {error}", EXIT_CONFIG
+        return f"{database} cannot be used: {error}", EXIT_CONFIG
+    if isinstance(error, DatabaseUnavailableError):  # the server went away since the check
+        return f"{database} cannot be used: {error}", EXIT_UNREACHABLE
     return None
 
 

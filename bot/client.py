@@ -37,6 +37,7 @@ class DominoBot(commands.Bot):
         *,
         database_path: str | os.PathLike[str] = "dominobot.sqlite3",
         dev_guild_id: int | None = None,
+        database_url: str | None = None,
         ai_player: AiPlayer = choose_move,
         ai_workers: int | None = None,
         clock: Callable[[], datetime] = discord.utils.utcnow,
@@ -55,6 +56,7 @@ class DominoBot(commands.Bot):
             allowed_mentions=discord.AllowedMentions.none(),
         )
         self.database_path = Path(database_path)
+        self.database_url = database_url  # PostgreSQL instead of the SQLite file
         self.dev_guild_id = dev_guild_id
         self.ai_player = ai_player
         self.ai_workers = ai_workers
@@ -63,7 +65,7 @@ class DominoBot(commands.Bot):
         self.restoring: asyncio.Task[int] | None = None
 
     async def setup_hook(self) -> None:
-        self.db = await Database.open(self.database_path)
+        self.db = await Database.open(self.database_url or self.database_path)
         # The leaderboard's rules (bot.stats, pure) count every finished match inside
         # storage's finish transaction; wired here once, before any game can finish.
         install_leaderboard(self.db)

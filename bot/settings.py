@@ -1,7 +1,9 @@
 """Settings from the environment (or ``.env``), as one frozen value.
 
 :data:`SETTINGS` names every one, for ``python -m bot --help``; :func:`database_problem`
-checks a database path before the bot logs in (or the playground starts).
+checks a database path before the bot logs in (or the playground starts), and
+:func:`url_problem` the shape of a ``DATABASE_URL`` (whether its server answers is
+``bot.storage.postgres.server_problem``'s question).
 """
 
 from __future__ import annotations
@@ -13,9 +15,12 @@ import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlsplit
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 DEFAULT_DATABASE = "dominobot.sqlite3"
+URL_SCHEMES = ("postgresql", "postgres")
+URL_SHAPE = "postgresql://user:password@host:port/dbname"
 SQLITE_HEADER = b"SQLite format 3\x00"
 # A bot token is three base64url parts: the bot's id, a timestamp and an HMAC.
 TOKEN_SHAPE = re.compile(r"^[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{20,}$")
@@ -42,6 +47,13 @@ SETTINGS = (
         DEFAULT_DATABASE,
         "The SQLite file of games, match records, leaderboards and server settings, "
         "created if missing; its folder must exist and be writable.",
+    ),
+    Setting(
+        "DATABASE_URL",
+        "",
+        f"A PostgreSQL database instead of the SQLite file: {URL_SHAPE} (on a unix "
+        "socket: postgresql://user@/dbname?host=/run/postgresql). Several bot processes "
+        "may share one. Without it, DATABASE_PATH.",
     ),
     Setting(
         "DEV_GUILD_ID",
@@ -75,10 +87,13 @@ class Settings:
     log_level: str
     log_payloads: bool = False
     """``LOG_PAYLOADS=1``: let discord.py log whole payloads at DEBUG (they hold hands)."""
+    database_url: str | None = None
+    """``DATABASE_URL``: PostgreSQL instead of the SQLite file at ``database_path``."""
 
-    def __repr__(self) -> str:  # never print the token
+    def __repr__(self) -> str:  # never print the token, nor the database's password
+        url = None if self.database_url is None else without_password(self.database_url)
         return (
-            f"Settings(database_path={self.database_path!s}, "
+            f"Settings(database_path={self.database_path!s}, database_url={url}, "
             f"dev_guild_id={self.dev_guild_id}, log_level={self.log_level}, "
             f"log_payloads={self.log_payloads})"
         )
@@ -106,13 +121,51 @@ class Settings:
         if payloads not in ("", "0", "1", "true", "false", "yes", "no"):
             raise SettingsError(f"LOG_PAYLOADS must be 1 or 0, not {payloads!r}")
         path = env.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE
+        url = env.get("DATABASE_URL", "").strip() or None
+        if url is not None:
+            problem = url_problem(url)
+            if problem is not None:
+                raise SettingsError(f"DATABASE_URL {problem}")
         return cls(
             token=token,
             database_path=Path(path),
             dev_guild_id=int(guild) if guild else None,
             log_level=level,
             log_payloads=payloads in ("1", "true", "yes"),
+            database_url=url,
         )
+
+
+def without_password(url: str) -> str:
+    """``url`` with its password (if any) as ``***``: for messages and logs."""
+    address, question, query = url.partition("?")
+    head, at, host = address.rpartition("@")  # a password may hold an @
+    if not at:
+        return url
+    scheme, sep, user = head.partition("://")
+    name, colon, _ = user.partition(":")
+    return f"{scheme}{sep}{name}{':***' if colon else ''}@{host}{question}{query}"
+
+
+def url_problem(url: str) -> str | None:
+    """What is wrong with the shape of a ``DATABASE_URL`` (None: nothing), in a few words.
+
+    The password is never repeated. Whether the server answers is checked later.
+    """
+    scheme = url.partition("://")[0] if "://" in url else ""
+    if scheme.lower() not in URL_SCHEMES:
+        what = f"a {scheme}:// URL" if scheme.isascii() and scheme.isalnum() else "not a URL"
+        return f"must be a PostgreSQL URL ({URL_SHAPE}), and this is {what}"
+    if any(c.isspace() or not c.isprintable() for c in url):
+        return "holds spaces or control characters; percent-encode them (%20)"
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018 - raises ValueError for a port that is not a number
+    except ValueError as e:
+        return f"{without_password(url)} is malformed ({e})"
+    if parts.fragment:
+        return f"{without_password(url)} is malformed (a # in it; percent-encode it: %23)"
+    return None
 
 
 def database_problem(path: Path) -> str | None:

@@ -7,7 +7,11 @@ also covers a bare ``pytest`` run: any ``.mo`` file missing or older than its
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
+
+import pytest
+from postgres_support import Cluster, start_cluster
 
 LOCALES = Path(__file__).resolve().parents[1] / "bot" / "locales"
 
@@ -30,3 +34,20 @@ def compile_stale_catalogs() -> None:
 
 def pytest_configure(config: object) -> None:
     compile_stale_catalogs()
+
+
+# -- PostgreSQL ---------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[Cluster]:
+    """One throwaway PostgreSQL server for the session, started on first use
+    (tests/postgres_support.py: skipped without PostgreSQL, failed under CI)."""
+    cluster = start_cluster()
+    try:
+        yield cluster
+    finally:
+        try:
+            cluster.stop()
+        finally:
+            cluster.remove()

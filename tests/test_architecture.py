@@ -21,7 +21,7 @@ MAY_IMPORT: dict[str, tuple[str, ...] | None] = {
     # part (a folder or a file): module name prefixes it may import; None: anything
     "bot/engine": (),  # the standard library only
     "render": ("PIL", "bot.engine"),
-    "bot/storage": ("aiosqlite", "bot.engine"),
+    "bot/storage": ("aiosqlite", "asyncpg", "bot.engine"),
     "bot/games": ("bot.engine", "bot.storage", "bot.i18n"),
     "bot/stats": ("openskill", "bot.storage", "bot.engine", "bot.i18n", "bot.games.errors"),
     "bot/i18n.py": ("babel",),  # numbers the language's way
@@ -42,6 +42,7 @@ ONLY_IMPORTED_BY: dict[str, tuple[str, ...]] = {
     # loads its extensions by name)
     "cogs": (),
     "bot.playground": ("bot/__main__.py", "bot/playground"),
+    "asyncpg": ("bot/storage",),  # PostgreSQL is storage's business alone
 }
 CODE = ("bot", "cogs", "render")
 """Where the code the rules are about lives (tests and benchmarks may import anything)."""

@@ -30,6 +30,7 @@ from aiohttp.abc import AbstractResolver, ResolveResult
 import bot.__main__ as entry
 from bot.client import DominoBot
 from bot.settings import SETTINGS
+from bot.storage import DatabaseUnavailableError
 
 ROOT = Path(__file__).resolve().parents[1]
 TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GabcDE.abcdefghijklmnopqrstuvwxyz0123456789AB"
@@ -364,3 +365,59 @@ def test_make_test_installs_the_dev_tools():
     assert "-e '.[playground,catalogs]'" in commands
     assert "-e '.[dev,playground]'" in commands
     assert "pytest" in commands
+
+
+# -- a PostgreSQL DATABASE_URL, checked before logging in -----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("url", "phrase"),
+    [
+        ("mysql://bot:pw@db/dominobot", "must be a PostgreSQL URL"),
+        ("postgresql://bot:pw@db:port/dominobot", "malformed"),
+        ("postgresql://bot:pw@db/domino bot", "spaces"),
+    ],
+    ids=["not-postgresql", "bad-port", "a-space"],
+)
+def test_a_malformed_database_url_is_one_line(tmp_path, url, phrase):
+    done = run_bot(cwd=tmp_path, DISCORD_TOKEN=TOKEN, DATABASE_URL=url, LOG_LEVEL="DEBUG")
+    assert done.returncode == 2
+    line = the_line(done.stderr)
+    assert line.startswith("dominobot: DATABASE_URL ")
+    assert phrase in line
+    assert ":pw@" not in done.stderr  # the password is never printed
+
+
+def test_an_unreachable_database_server_is_one_line_and_exit_1(tmp_path):
+    url = f"postgresql://dominobot:s3cret@/dominobot?host={tmp_path}"  # no server there
+    done = run_bot(cwd=tmp_path, DISCORD_TOKEN=TOKEN, DATABASE_URL=url, LOG_LEVEL="DEBUG")
+    assert done.returncode == 1
+    line = the_line(done.stderr)
+    assert line.startswith("dominobot: DATABASE_URL postgresql://dominobot:***@/dominobot")
+    assert "cannot reach the server" in line
+    assert "s3cret" not in done.stderr
+    assert done.stderr.count("\n") == 1  # nothing logged: no login was tried
+
+
+def test_a_wrong_password_or_a_missing_database_is_one_line_and_exit_2(tmp_path, postgres):
+    wrong = postgres.url("postgres", password="not-the-password")
+    done = run_bot(cwd=tmp_path, DISCORD_TOKEN=TOKEN, DATABASE_URL=wrong)
+    assert done.returncode == 2
+    line = the_line(done.stderr)
+    assert "refused the login" in line
+    assert "password authentication failed" in line
+    assert "not-the-password" not in done.stderr
+
+    missing = postgres.url("no_such_database")
+    done = run_bot(cwd=tmp_path, DISCORD_TOKEN=TOKEN, DATABASE_URL=missing)
+    assert done.returncode == 2
+    assert "no such database" in the_line(done.stderr)
+
+
+def test_a_database_that_goes_away_after_the_check_is_one_line():
+    line, code = entry.failure(
+        DatabaseUnavailableError("the database at postgresql://x:***@/d is unavailable: gone"),
+        "DATABASE_URL postgresql://x:***@/d",
+    )
+    assert code == 1
+    assert line.startswith("DATABASE_URL postgresql://x:***@/d cannot be used: ")

@@ -34,6 +34,37 @@ def test_settings_read_the_environment_with_defaults():
     assert (full.database_path, full.dev_guild_id, full.log_level) == (Path("x.db"), 42, "DEBUG")
     assert full.log_payloads is True
     assert settings.log_payloads is False
+    assert settings.database_url is None
+
+
+def test_a_database_url_is_read_and_its_password_never_shown():
+    url = "postgresql://bot:s3cr@t@db.example:5432/dominobot?sslmode=require"
+    settings = Settings.from_env({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": f"  {url} "})
+    assert settings.database_url == url
+    assert "s3cr" not in repr(settings)
+    assert "postgresql://bot:***@db.example:5432/dominobot?sslmode=require" in repr(settings)
+    socket = Settings.from_env({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": "postgres:///d?host=/run"})
+    assert socket.database_url == "postgres:///d?host=/run"
+    assert Settings.from_env({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": " "}).database_url is None
+
+
+@pytest.mark.parametrize(
+    ("url", "phrase"),
+    [
+        ("mysql://bot:pw@db/x", "a mysql:// URL"),
+        ("dominobot.sqlite3", "not a URL"),
+        ("postgresql://bot:pw@db:99999/x", "malformed"),
+        ("postgresql://bot:pw@db:five/x", "malformed"),
+        ("postgresql://bot:p w@db/x", "spaces"),
+        ("postgresql://bot:pw@db/x#y", "%23"),
+    ],
+)
+def test_a_malformed_database_url_is_named_without_its_password(url, phrase):
+    with pytest.raises(SettingsError, match=phrase) as info:
+        Settings.from_env({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": url})
+    assert str(info.value).startswith("DATABASE_URL ")
+    assert "pw" not in str(info.value)
+    assert "p w" not in str(info.value)
 
 
 @pytest.mark.parametrize(

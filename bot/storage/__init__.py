@@ -1,6 +1,6 @@
-"""SQLite storage through aiosqlite: migrations and small repositories with typed rows.
+"""Storage: SQLite (aiosqlite) or PostgreSQL (asyncpg), migrations and small repositories.
 
-    db = await Database.open("dominobot.db")
+    db = await Database.open("dominobot.db")  # or "postgresql://user:pw@host/dbname"
     game = await db.games.create(guild_id=..., channel_id=..., ..., now=now)
     game = await db.games.save(game.id, game.version, now=now, status="playing", state=doc)
     await db.close()
@@ -8,8 +8,15 @@
 No SQL lives outside this package.
 """
 
-from .database import Database
-from .errors import ChannelBusyError, MigrationError, StaleGameError, StorageError
+from .database import Database, SqliteDatabase, is_url
+from .errors import (
+    ChannelBusyError,
+    DatabaseUnavailableError,
+    IntegrityError,
+    MigrationError,
+    StaleGameError,
+    StorageError,
+)
 from .games import (
     ACTIVE_STATUSES,
     CLEARABLE,
@@ -29,7 +36,7 @@ from .matches import (
     MatchSeat,
     MatchSummary,
 )
-from .migrations import LATEST, MIGRATIONS, migrate
+from .migrations import LATEST, MIGRATIONS, PG_MIGRATIONS, migrate
 from .ratings import (
     ORDERS,
     BoardEntry,
@@ -51,6 +58,7 @@ __all__ = [
     "LATEST",
     "MIGRATIONS",
     "ORDERS",
+    "PG_MIGRATIONS",
     "STATUSES",
     "Announced",
     "BoardEntry",
@@ -58,12 +66,14 @@ __all__ = [
     "ChannelBusyError",
     "Counted",
     "Database",
+    "DatabaseUnavailableError",
     "FinishedMatch",
     "GameRepository",
     "GameRow",
     "GuildRepository",
     "GuildSettings",
     "HistoryPage",
+    "IntegrityError",
     "Ledger",
     "MatchDeal",
     "MatchRepository",
@@ -75,9 +85,11 @@ __all__ = [
     "Rating",
     "RatingRepository",
     "Season",
+    "SqliteDatabase",
     "StaleGameError",
     "Standing",
     "Status",
     "StorageError",
+    "is_url",
     "migrate",
 ]

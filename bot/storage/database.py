@@ -1,9 +1,16 @@
-"""The SQLite database: one writer connection behind a lock, and read-only readers.
+"""The bot's database: SQLite (a file) or PostgreSQL (a server), behind one API.
 
-**Writes** run on one writer connection: each :meth:`Database.transaction` holds
-the writer lock from ``BEGIN IMMEDIATE`` to ``COMMIT`` (measured here: one writer
-connection serialized by a lock beats a connection per task, which collapses under
-write contention).
+:meth:`Database.open` takes a file path (SQLite, :class:`SqliteDatabase` below)
+or a ``postgresql://`` URL (PostgreSQL, ``bot.storage.postgres.PostgresDatabase``);
+callers see the same repositories (``games``, ``matches``, ``guilds``,
+``ratings``), the same rows and the same errors. Statements run through a
+:class:`~.sql.Connection`; a task holding a transaction or a snapshot must not
+open another one (that raises StorageError), nor wait on a child task that writes.
+
+**SQLite.** Writes run on one writer connection: each :meth:`Database.transaction`
+holds the writer lock from ``BEGIN IMMEDIATE`` to ``COMMIT`` (measured here: one
+writer connection serialized by a lock beats a connection per task, which
+collapses under write contention).
 
 **Reads never wait for writes.** In WAL mode a reader sees the last committed
 state while a write transaction is open, so :meth:`Database.fetchone`,
@@ -24,9 +31,6 @@ readers, plain reads wait for nothing and snapshots wait only for each other.
 A **private** database (``":memory:"``, or ``""`` for a temporary file) exists
 only for the connection that opened it: there the writer does everything, and
 reads and snapshots take the writer lock.
-
-A task holding a transaction or a snapshot must not open another one (that
-raises StorageError), nor wait on a child task that writes.
 """
 
 from __future__ import annotations
@@ -36,6 +40,7 @@ import contextlib
 import logging
 import os
 import sqlite3
+from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from types import TracebackType
@@ -50,7 +55,16 @@ from .guilds import GuildRepository
 from .matches import MatchRepository
 from .migrations import migrate, user_version
 from .ratings import RatingRepository
-from .sql import execute
+from .sql import SQLITE, Connection, Dialect, Row, SqliteConnection, execute
+
+URL_SCHEMES = ("postgresql://", "postgres://")
+"""What :meth:`Database.open` takes for a PostgreSQL server's URL."""
+
+
+def is_url(location: str | os.PathLike[str]) -> bool:
+    """Whether ``location`` names a PostgreSQL server (a URL) rather than a SQLite file."""
+    return isinstance(location, str) and location.startswith(URL_SCHEMES)
+
 
 log = logging.getLogger(__name__)
 # aiosqlite logs every statement with its parameters at DEBUG: a saved game state
@@ -58,13 +72,91 @@ log = logging.getLogger(__name__)
 logging.getLogger("aiosqlite").setLevel(logging.WARNING)
 
 
-class Database:
+class Database(ABC):
     """The bot's database; build it with :meth:`open`, release it with :meth:`close`."""
 
     games: GameRepository
     matches: MatchRepository
     guilds: GuildRepository
     ratings: RatingRepository
+    dialect: Dialect
+    path: str
+    """Where the data lives: the SQLite file, or the server's URL without its password."""
+
+    def __init__(self) -> None:
+        self.games = GameRepository(self)
+        self.matches = MatchRepository(self)
+        self.guilds = GuildRepository(self)
+        self.ratings = RatingRepository(self)
+
+    @classmethod
+    async def open(cls, location: str | os.PathLike[str]) -> Database:
+        """Open the database at ``location`` and bring its schema up to date.
+
+        A ``postgresql://`` URL opens PostgreSQL; anything else is a SQLite file,
+        created if missing (``":memory:"`` and ``""`` are private to this object).
+        """
+        if is_url(location):
+            from .postgres import PostgresDatabase  # asyncpg is loaded only when used
+
+            return await PostgresDatabase.connect(os.fspath(location))
+        return await SqliteDatabase.connect_file(location)
+
+    @abstractmethod
+    async def close(self) -> None:
+        """Wait for the running transactions and snapshots, then close every connection.
+
+        Idempotent; any use after it raises StorageError.
+        """
+
+    @property
+    @abstractmethod
+    def closed(self) -> bool:
+        """Whether :meth:`close` has run."""
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.close()
+
+    @abstractmethod
+    def transaction(self) -> contextlib.AbstractAsyncContextManager[Connection]:
+        """A write transaction; ``ROLLBACK`` and re-raise on any exception. Not reentrant."""
+
+    @abstractmethod
+    def snapshot(self) -> contextlib.AbstractAsyncContextManager[Connection]:
+        """A read transaction: the task's reads inside it see one state. Not reentrant,
+        and not inside a transaction."""
+
+    @abstractmethod
+    async def write(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        """One statement that writes, as a transaction of its own (or as part of the
+        task's transaction), and its rows (``RETURNING``)."""
+
+    async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
+        """The first row of a query, or None (the query's rows are all read: keep it small)."""
+        rows = await self.fetchall(sql, params)
+        return rows[0] if rows else None
+
+    @abstractmethod
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        """Every row of a query."""
+
+    @abstractmethod
+    async def schema_version(self) -> int:
+        """The applied schema version."""
+
+
+class SqliteDatabase(Database):
+    """SQLite through aiosqlite: one writer behind a lock, two readers (see the module)."""
+
+    dialect = SQLITE
 
     def __init__(
         self,
@@ -73,7 +165,10 @@ class Database:
         readers: tuple[aiosqlite.Connection, aiosqlite.Connection] | None = None,
     ) -> None:
         """Wrap open connections (``readers``: plain reads, snapshots); use :meth:`open`."""
+        super().__init__()
         self._writer = writer
+        self._writer_conn = SqliteConnection(writer)
+        self._reader_conns = None if readers is None else tuple(map(SqliteConnection, readers))
         self._readers = readers
         self.path = path
         self._lock = asyncio.Lock()
@@ -81,13 +176,9 @@ class Database:
         self._snapshot_lock = asyncio.Lock()
         self._snapshot_owner: asyncio.Task[Any] | None = None
         self._closed = False
-        self.games = GameRepository(self)
-        self.matches = MatchRepository(self)
-        self.guilds = GuildRepository(self)
-        self.ratings = RatingRepository(self)
 
     @classmethod
-    async def open(cls, path: str | os.PathLike[str]) -> Database:
+    async def connect_file(cls, path: str | os.PathLike[str]) -> SqliteDatabase:
         """Connect to ``path`` (created if missing), set the pragmas and apply migrations.
 
         The readers are opened after the migrations, so they see the final schema.
@@ -112,10 +203,6 @@ class Database:
         return cls(writer, location, readers)
 
     async def close(self) -> None:
-        """Wait for the running transaction and snapshot, then close every connection.
-
-        Idempotent; any use after it raises StorageError.
-        """
         if self._closed:
             return
         async with self._lock:
@@ -128,22 +215,10 @@ class Database:
 
     @property
     def closed(self) -> bool:
-        """Whether :meth:`close` has run."""
         return self._closed
 
-    async def __aenter__(self) -> Self:
-        return self
-
-    async def __aexit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        await self.close()
-
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def transaction(self) -> AsyncIterator[Connection]:
         """``BEGIN IMMEDIATE`` ... ``COMMIT``; ``ROLLBACK`` and re-raise on any exception.
 
         Transactions are serialized by the writer lock. Not reentrant: a nested
@@ -153,7 +228,7 @@ class Database:
             yield conn
 
     @asynccontextmanager
-    async def snapshot(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def snapshot(self) -> AsyncIterator[Connection]:
         """A read transaction (``BEGIN DEFERRED``): several reads that see one state.
 
         Runs on the snapshot reader, so it waits only for other snapshots. The
@@ -161,30 +236,30 @@ class Database:
         snapshot; the yielded connection is read-only. Not reentrant, and not
         inside a transaction (it could not see the transaction's writes).
         """
-        if self._readers is None:
+        if self._reader_conns is None:
             async with self._on_writer("BEGIN DEFERRED") as conn:
                 yield conn
             return
-        conn = self._readers[1]
+        reader = self._reader_conns[1]
         task = self._refuse_nesting()
         async with self._snapshot_lock:
             self._check_open()
             self._snapshot_owner = task
             try:
-                async with _transaction(conn, "BEGIN DEFERRED"):
-                    yield conn
+                async with _transaction(reader.raw, "BEGIN DEFERRED"):
+                    yield reader
             finally:
                 self._snapshot_owner = None
 
     @asynccontextmanager
-    async def _on_writer(self, begin: str) -> AsyncIterator[aiosqlite.Connection]:
+    async def _on_writer(self, begin: str) -> AsyncIterator[Connection]:
         task = self._refuse_nesting()
         async with self._lock:
             self._check_open()
             self._owner = task
             try:
                 async with _transaction(self._writer, begin):
-                    yield self._writer
+                    yield self._writer_conn
             finally:
                 self._owner = None
 
@@ -195,7 +270,7 @@ class Database:
             raise StorageError("transactions are not reentrant: this task already holds one")
         return task
 
-    async def write(self, sql: str, params: Sequence[Any] = ()) -> list[aiosqlite.Row]:
+    async def write(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         """One statement that writes, as a transaction of its own, and its rows (``RETURNING``).
 
         The whole statement runs in one step on the writer's thread (SQLite makes a
@@ -206,20 +281,14 @@ class Database:
         """
         task = asyncio.current_task()
         if task is not None and task is self._owner:
-            return await _fetch(self._writer, sql, params)
+            return await self._writer_conn.fetchall(sql, params)
         if task is not None and task is self._snapshot_owner:
             raise StorageError("a snapshot is read-only: write outside it")
         async with self._lock:
             self._check_open()
-            return await _fetch(self._writer, sql, params)
+            return await self._writer_conn.fetchall(sql, params)
 
-    async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> aiosqlite.Row | None:
-        """The first row of a query, or None (the query's rows are all read: keep it small)."""
-        rows = await self._query(sql, params)
-        return rows[0] if rows else None
-
-    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[aiosqlite.Row]:
-        """Every row of a query."""
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         return await self._query(sql, params)
 
     async def schema_version(self) -> int:
@@ -227,31 +296,23 @@ class Database:
         row = await self.fetchone("PRAGMA user_version")
         return 0 if row is None else int(row[0])
 
-    async def _query(self, sql: str, params: Sequence[Any]) -> list[aiosqlite.Row]:
+    async def _query(self, sql: str, params: Sequence[Any]) -> list[Row]:
         """Run a read on the connection this task should read through (see the module)."""
         task = asyncio.current_task()
         if task is not None and task is self._owner:
-            return await _fetch(self._writer, sql, params)
-        if self._readers is None:
+            return await self._writer_conn.fetchall(sql, params)
+        if self._reader_conns is None:
             async with self._lock:
                 self._check_open()
-                return await _fetch(self._writer, sql, params)
+                return await self._writer_conn.fetchall(sql, params)
         if task is not None and task is self._snapshot_owner:
-            return await _fetch(self._readers[1], sql, params)
+            return await self._reader_conns[1].fetchall(sql, params)
         self._check_open()
-        # One call on the reader's thread: nothing runs between the execute and the fetch.
-        return await _fetch(self._readers[0], sql, params)
+        return await self._reader_conns[0].fetchall(sql, params)
 
     def _check_open(self) -> None:
         if self._closed:
             raise StorageError(f"database {self.path} is closed")
-
-
-async def _fetch(
-    conn: aiosqlite.Connection, sql: str, params: Sequence[Any]
-) -> list[aiosqlite.Row]:
-    """Every row of one statement, executed and read in one step on ``conn``'s thread."""
-    return list(await conn.execute_fetchall(sql, params))
 
 
 @asynccontextmanager

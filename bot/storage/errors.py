@@ -37,3 +37,29 @@ class StaleGameError(StorageError):
 
 class MigrationError(StorageError):
     """The schema cannot be brought to the wanted version."""
+
+
+class IntegrityError(StorageError):
+    """A constraint refused a write (a unique key, a CHECK, a foreign key).
+
+    The driver's own error is the ``__cause__``; ``constraint`` names the constraint
+    where the database says (PostgreSQL), else it is the driver's message (SQLite).
+    """
+
+    def __init__(self, message: str, *, constraint: str = "") -> None:
+        super().__init__(message)
+        self.constraint = constraint
+
+
+class DatabaseUnavailableError(StorageError):
+    """The database server cannot be reached, refused the connection, or dropped it.
+
+    Nothing the call asked for is known to have happened (a write whose commit was
+    cut off may have landed: the next versioned save finds out); ``sent`` is False
+    when the statement certainly never left (no connection, or one found dead). A
+    later call may succeed: connections are made anew once the server is back.
+    """
+
+    def __init__(self, message: str, *, sent: bool = True) -> None:
+        super().__init__(message)
+        self.sent = sent

@@ -17,18 +17,16 @@ and never bump the version.
 from __future__ import annotations
 
 import logging
-import sqlite3
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Final
 
-import aiosqlite
-
 from .codec import from_text, json_list, json_object, opt_from_text, to_json, to_text
-from .errors import ChannelBusyError, StaleGameError, StorageError
+from .errors import ChannelBusyError, IntegrityError, StaleGameError, StorageError
 from .matches import FinishedMatch, insert_match
+from .sql import Connection, Dialect, Row
 
 if TYPE_CHECKING:
     from .database import Database
@@ -59,16 +57,24 @@ CLEARABLE: Final = frozenset({"state", "table_message_id", "turn_started_at"})
 
 _ACTIVE_SQL = f"status IN ({', '.join(repr(str(s)) for s in sorted(ACTIVE_STATUSES))})"
 
-# Columns of the VALUES rows: id, version, deals, table message, ping given, ping id, turn.
+# Columns of the VALUES rows: id, version, deals, table message, ping given, ping id, turn
+# (both dialects name a VALUES list's columns column1, column2, ...).
 _ANNOUNCED_SQL = (
-    "UPDATE games SET announced_version = max(announced_version, m.column2),"
-    " announced_deals = max(announced_deals, m.column3),"
+    "UPDATE games SET announced_version = {greatest}(announced_version, m.column2),"
+    " announced_deals = {greatest}(announced_deals, m.column3),"
     " table_message_id = coalesce(m.column4, table_message_id),"
     " ping_message_id = CASE WHEN m.column5 THEN m.column6 ELSE ping_message_id END,"
     " ping_turn = CASE WHEN m.column5 THEN m.column7 ELSE ping_turn END"
     " FROM (VALUES {rows}) AS m WHERE games.id = m.column1"
 )
+_ANNOUNCED_TYPES = ("bigint", "integer", "integer", "bigint", "boolean", "bigint", "text")
 _MARKS_PER_STATEMENT = 500
+
+
+def _announced_sql(dialect: Dialect, count: int) -> str:
+    """The batch UPDATE for ``count`` marks (PostgreSQL types the VALUES' placeholders)."""
+    row = "(" + ", ".join(f"?{cast}" for cast in dialect.casts(*_ANNOUNCED_TYPES)) + ")"
+    return _ANNOUNCED_SQL.format(greatest=dialect.greatest, rows=", ".join([row] * count))
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,7 +143,7 @@ class GameRow:
         return self.status in ACTIVE_STATUSES
 
 
-def game_from_row(row: aiosqlite.Row) -> GameRow:
+def game_from_row(row: Row) -> GameRow:
     """A :class:`GameRow` from a row of :data:`GAME_COLUMNS`."""
     state = row["state"]
     return GameRow(
@@ -163,8 +169,9 @@ def game_from_row(row: aiosqlite.Row) -> GameRow:
     )
 
 
-def _is_channel_busy(exc: sqlite3.IntegrityError) -> bool:
-    return "games.channel_id" in str(exc)
+def _is_channel_busy(exc: IntegrityError) -> bool:
+    # SQLite names the column, PostgreSQL the unique index.
+    return "games.channel_id" in exc.constraint or exc.constraint == "games_one_active_per_channel"
 
 
 def _check_status(status: str, allowed: Collection[str] = STATUSES) -> None:
@@ -197,9 +204,8 @@ class GameRepository:
         """
         stamp = to_text(now)
         try:
-            async with (
-                self._db.transaction() as conn,
-                conn.execute(
+            async with self._db.transaction() as conn:
+                row = await conn.fetchone(
                     "INSERT INTO games (guild_id, channel_id, creator_id, status, rules, seats,"
                     " state, seed, version, table_message_id, timer, created_at, updated_at,"
                     " turn_started_at)"
@@ -217,10 +223,8 @@ class GameRepository:
                         stamp,
                         stamp,
                     ),
-                ) as cursor,
-            ):
-                row = await cursor.fetchone()
-        except sqlite3.IntegrityError as exc:
+                )
+        except IntegrityError as exc:
             if _is_channel_busy(exc):
                 raise ChannelBusyError(
                     f"channel {channel_id} already has an active game", channel_id=channel_id
@@ -262,13 +266,12 @@ class GameRepository:
         """
         for start in range(0, len(marks), _MARKS_PER_STATEMENT):
             chunk = marks[start : start + _MARKS_PER_STATEMENT]
-            rows = ", ".join(["(?, ?, ?, ?, ?, ?, ?)"] * len(chunk))
             params: list[Any] = []
             for m in chunk:
                 ping_id, ping_turn = m.ping if m.ping is not None else (None, None)
                 params += [m.game_id, m.version, m.deals, m.table_message_id]
                 params += [m.ping is not None, ping_id, ping_turn]
-            await self._db.write(_ANNOUNCED_SQL.format(rows=rows), params)
+            await self._db.write(_announced_sql(self._db.dialect, len(chunk)), params)
 
     async def unannounced(self) -> list[GameRow]:
         """Active games whose last change Discord has not been shown yet, by id."""
@@ -364,12 +367,12 @@ class GameRepository:
         now: datetime,
         fields: Mapping[str, Any],
         returning: str,
-    ) -> aiosqlite.Row:
+    ) -> Row:
         """The versioned UPDATE as one statement (one round trip under the writer lock)."""
         sql, params = _update_sql(game_id, expected_version, now, fields, returning)
         try:
             rows = await self._db.write(sql, params)
-        except sqlite3.IntegrityError as exc:
+        except IntegrityError as exc:
             if _is_channel_busy(exc):
                 raise ChannelBusyError(
                     f"game {game_id} cannot become active: its channel has another active game"
@@ -395,7 +398,10 @@ class GameRepository:
 
         ``status`` must be final (finished, cancelled or abandoned). Either the
         game row, the match, its seats and its deals, and the leaderboard rows its
-        ledger counts (:meth:`RatingRepository.count`), all land, or nothing does.
+        ledger counts (:meth:`RatingRepository.count`), all land, or nothing does. The
+        match is counted under its server's lock (:meth:`~.sql.Connection.lock`), taken
+        before the match gets its id: processes that share a PostgreSQL database count
+        one server's matches one at a time, in the order of their ids.
         With a match, the record is stored once, in the match: ``state`` is not
         stored and the game's state reads back as ``match.record`` (the caller
         passes the same document). Raises :class:`StaleGameError` as :meth:`save`
@@ -411,12 +417,13 @@ class GameRepository:
             async with self._db.transaction() as conn:
                 game = await _update(conn, game_id, expected_version, now, fields)
                 if match is not None:
+                    await conn.lock(game.guild_id)
                     stored = await insert_match(conn, game, match)
                     # standings, results and ratings move in the same transaction
                     await self._db.ratings.count(conn, game.guild_id, stored)
                     log.info("recorded match %d of game %d", stored.id, game_id)
                     game = await _select(conn, game_id)  # its state is now the match's record
-        except sqlite3.IntegrityError as exc:
+        except IntegrityError as exc:
             raise StorageError(f"could not record the match of game {game_id}: {exc}") from exc
         return game
 
@@ -462,7 +469,7 @@ def _fields(
 
 
 async def _update(
-    conn: aiosqlite.Connection,
+    conn: Connection,
     game_id: int,
     expected_version: int,
     now: datetime,
@@ -470,12 +477,10 @@ async def _update(
 ) -> GameRow:
     """The versioned UPDATE inside the caller's transaction; StaleGameError if it missed."""
     sql, params = _update_sql(game_id, expected_version, now, fields, GAME_COLUMNS)
-    async with conn.execute(sql, params) as cursor:
-        row = await cursor.fetchone()
+    row = await conn.fetchone(sql, params)
     if row is not None:
         return game_from_row(row)
-    async with conn.execute("SELECT version FROM games WHERE id = ?", (game_id,)) as cursor:
-        found = await cursor.fetchone()
+    found = await conn.fetchone("SELECT version FROM games WHERE id = ?", (game_id,))
     raise _stale(game_id, expected_version, None if found is None else int(found[0]))
 
 
@@ -505,9 +510,8 @@ def _stale(game_id: int, expected_version: int, actual: int | None) -> StaleGame
     )
 
 
-async def _select(conn: aiosqlite.Connection, game_id: int) -> GameRow:
+async def _select(conn: Connection, game_id: int) -> GameRow:
     """The game as the caller's transaction sees it (it must exist)."""
-    async with conn.execute(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)) as cursor:
-        row = await cursor.fetchone()
+    row = await conn.fetchone(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
     assert row is not None
     return game_from_row(row)

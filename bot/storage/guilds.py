@@ -5,8 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .sql import execute
-
 if TYPE_CHECKING:
     from .database import Database
 
@@ -81,8 +79,7 @@ class GuildRepository:
     async def _set(self, guild_id: int, column: str, value: Any) -> None:
         # column is one of this module's literals, never caller input.
         async with self._db.transaction() as conn:
-            await execute(
-                conn,
+            await conn.execute(
                 f"INSERT INTO guild_settings (guild_id, {column}) VALUES (?, ?)"
                 f" ON CONFLICT (guild_id) DO UPDATE SET {column} = excluded.{column}",
                 (guild_id, value),

@@ -14,10 +14,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-import aiosqlite
-
 from .codec import from_text, json_object, to_json, to_text
-from .sql import execute_many
+from .sql import Connection, Row
 
 if TYPE_CHECKING:
     from .database import Database
@@ -97,11 +95,9 @@ class HistoryPage:
 # -- writing --------------------------------------------------------------------------------
 
 
-async def insert_match(
-    conn: aiosqlite.Connection, game: GameRow, match: FinishedMatch
-) -> MatchSummary:
+async def insert_match(conn: Connection, game: GameRow, match: FinishedMatch) -> MatchSummary:
     """Insert the match of ``game`` with its seats and deals (inside the caller's transaction)."""
-    async with conn.execute(
+    row = await conn.fetchone(
         "INSERT INTO matches (game_id, guild_id, channel_id, game, finished_at, deals, record)"
         " VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
         (
@@ -113,12 +109,10 @@ async def insert_match(
             len(match.deals),
             to_json(match.record),
         ),
-    ) as cursor:
-        row = await cursor.fetchone()
+    )
     assert row is not None
     match_id = int(row[0])
-    await execute_many(
-        conn,
+    await conn.executemany(
         "INSERT INTO match_seats (match_id, seat, user_id, ai_level, name, side, total, won, place)"
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [
@@ -136,8 +130,7 @@ async def insert_match(
             for s in match.seats
         ],
     )
-    await execute_many(
-        conn,
+    await conn.executemany(
         "INSERT INTO match_deals (match_id, deal, end_kind, winners, score) VALUES (?, ?, ?, ?, ?)",
         [
             (match_id, d.deal, d.end_kind, to_json(list(d.winners)), to_json(list(d.score)))
@@ -159,31 +152,31 @@ async def insert_match(
 
 
 async def matches_after(
-    conn: aiosqlite.Connection, guild_id: int, after_match_id: int
+    conn: Connection, guild_id: int, after_match_id: int
 ) -> AsyncIterator[MatchSummary]:
     """The server's matches with an id above ``after_match_id``, in id order (the order
     they were written), read in chunks on ``conn``. Matches without seats are skipped."""
-    current: aiosqlite.Row | None = None
+    current: Row | None = None
     seats: list[MatchSeat] = []
-    async with conn.execute(
+    async for batch in conn.chunks(
         "SELECT m.id AS mid, m.game_id AS game_id, m.channel_id AS channel_id, m.game AS game,"
         " m.finished_at AS finished_at, m.deals AS deals, s.*"
         " FROM matches m JOIN match_seats s ON s.match_id = m.id"
         " WHERE m.guild_id = ? AND m.id > ? ORDER BY m.id, s.seat",
         (guild_id, after_match_id),
-    ) as cursor:
-        while batch := await cursor.fetchmany(_CHUNK):
-            for row in batch:
-                if current is None or row["mid"] != current["mid"]:
-                    if current is not None:
-                        yield _summary(current, seats, id_column="mid")
-                    current, seats = row, []
-                seats.append(_seat(row))
+        _CHUNK,
+    ):
+        for row in batch:
+            if current is None or row["mid"] != current["mid"]:
+                if current is not None:
+                    yield _summary(current, seats, id_column="mid")
+                current, seats = row, []
+            seats.append(_seat(row))
     if current is not None:
         yield _summary(current, seats, id_column="mid")
 
 
-def _seat(row: aiosqlite.Row) -> MatchSeat:
+def _seat(row: Row) -> MatchSeat:
     place = row["place"]
     return MatchSeat(
         seat=row["seat"],
@@ -197,7 +190,7 @@ def _seat(row: aiosqlite.Row) -> MatchSeat:
     )
 
 
-def _summary(row: aiosqlite.Row, seats: Sequence[MatchSeat], *, id_column: str) -> MatchSummary:
+def _summary(row: Row, seats: Sequence[MatchSeat], *, id_column: str) -> MatchSummary:
     return MatchSummary(
         id=int(row[id_column]),
         game_id=row["game_id"],

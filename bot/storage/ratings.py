@@ -28,12 +28,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
-import aiosqlite
-
 from .codec import from_text, to_text
 from .errors import StorageError
 from .matches import MatchSummary, matches_after
-from .sql import execute, execute_many
+from .sql import Connection, Row
 
 if TYPE_CHECKING:
     from .database import Database
@@ -269,36 +267,42 @@ def _standing_row(guild_id: int, s: Standing) -> tuple[Any, ...]:
 
 
 async def _write(
-    conn: aiosqlite.Connection,
+    conn: Connection,
     guild_id: int,
     results: Sequence[PlayerResult],
     standings: Sequence[Standing],
 ) -> None:
     for start in range(0, len(results), _CHUNK):
-        await execute_many(
-            conn,
+        await conn.executemany(
             f"INSERT INTO player_results ({_RESULT_COLUMNS}) VALUES ({_marks(15)})",
             [_result_row(guild_id, r) for r in results[start : start + _CHUNK]],
         )
     for start in range(0, len(standings), _CHUNK):
-        await execute_many(
-            conn,
-            f"INSERT OR REPLACE INTO standings ({_STANDING_COLUMNS}) VALUES ({_marks(16)})",
+        await conn.executemany(
+            f"INSERT INTO standings ({_STANDING_COLUMNS}) VALUES ({_marks(16)})"
+            f" ON CONFLICT (guild_id, game, user_id) DO UPDATE SET {_STANDING_UPDATE}",
             [_standing_row(guild_id, s) for s in standings[start : start + _CHUNK]],
         )
+
+
+_STANDING_UPDATE = ", ".join(
+    f"{c} = excluded.{c}"
+    for c in _STANDING_COLUMNS.replace(" ", "").split(",")
+    if c not in ("guild_id", "game", "user_id")
+)
 
 
 def _marks(n: int) -> str:
     return ", ".join("?" * n)
 
 
-def _rating(row: aiosqlite.Row) -> Rating | None:
+def _rating(row: Row) -> Rating | None:
     if row["mu"] is None:
         return None
     return Rating(float(row["mu"]), float(row["sigma"]), float(row["ordinal"]))
 
 
-def _standing(row: aiosqlite.Row) -> Standing:
+def _standing(row: Row) -> Standing:
     return Standing(
         game=row["game"],
         user_id=row["user_id"],
@@ -316,7 +320,7 @@ def _standing(row: aiosqlite.Row) -> Standing:
     )
 
 
-def _result(row: aiosqlite.Row) -> PlayerResult:
+def _result(row: Row) -> PlayerResult:
     place = row["place"]
     before = row["ordinal_before"]
     return PlayerResult(
@@ -340,13 +344,14 @@ def _check_order(order: str) -> None:
         raise ValueError(f"leaderboard order {order!r} is not one of {ORDERS}")
 
 
+# {nulls}: the dialect's NULLS LAST (unrated players last), as the indexes are ordered.
 _BOARD_ORDER = {
-    "rating": "ordinal DESC, wins DESC, matches DESC, user_id",
-    "places": "place_points DESC, ordinal DESC, wins DESC, user_id",
+    "rating": "ordinal DESC{nulls}, wins DESC, matches DESC, user_id",
+    "places": "place_points DESC, ordinal DESC{nulls}, wins DESC, user_id",
 }
 _PERIOD_ORDER = {
-    "rating": "s.ordinal DESC, p.wins DESC, p.matches DESC, p.user_id",
-    "places": "p.place_points DESC, s.ordinal DESC, p.wins DESC, p.user_id",
+    "rating": "s.ordinal DESC{nulls}, p.wins DESC, p.matches DESC, p.user_id",
+    "places": "p.place_points DESC, s.ordinal DESC{nulls}, p.wins DESC, p.user_id",
 }
 
 
@@ -360,26 +365,26 @@ class RatingRepository:
 
     # -- writing ------------------------------------------------------------------------
 
-    async def count(self, conn: aiosqlite.Connection, guild_id: int, match: MatchSummary) -> None:
-        """Count a just-inserted match (inside the caller's transaction, on its connection)."""
+    async def count(self, conn: Connection, guild_id: int, match: MatchSummary) -> None:
+        """Count a just-inserted match (inside the caller's transaction, on its connection,
+        which holds the server's lock: the standings read here cannot change meanwhile)."""
         users = sorted({s.user_id for s in match.seats if s.user_id is not None})
         if not users:
             return
         if self.ledger is None:
             # Nothing can count it now: the next start with a ledger rebuilds.
-            await execute(
-                conn,
+            await conn.execute(
                 "INSERT INTO stats_rebuild (pending)"
                 " SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM stats_rebuild)",
             )
             log.warning("match %d is stored uncounted: no ledger is plugged in", match.id)
             return
-        async with conn.execute(
+        rows = await conn.fetchall(
             f"SELECT * FROM standings WHERE guild_id = ? AND game = ?"
             f" AND user_id IN ({_marks(len(users))})",
             (guild_id, match.game, *users),
-        ) as cursor:
-            standings = {row["user_id"]: _standing(row) for row in await cursor.fetchall()}
+        )
+        standings = {row["user_id"]: _standing(row) for row in rows}
         counted = self.ledger.count(standings, match)
         await _write(conn, guild_id, counted.results, counted.standings)
 
@@ -388,7 +393,8 @@ class RatingRepository:
 
         Replays the matches after each server's last reset through the ledger, in
         the order they were written; returns how many matches were replayed. One
-        transaction. Raises :class:`StorageError` when no ledger is plugged in.
+        transaction, holding each server's lock (in id order). Raises
+        :class:`StorageError` when no ledger is plugged in.
         """
         ledger = self.ledger
         if ledger is None:
@@ -396,16 +402,18 @@ class RatingRepository:
         replayed = 0
         async with self._db.transaction() as conn:
             if guild_id is None:
-                async with conn.execute(
+                rows = await conn.fetchall(
                     "SELECT guild_id FROM matches UNION SELECT guild_id FROM standings"
-                ) as cursor:
-                    guilds = [int(row[0]) for row in await cursor.fetchall()]
+                )
+                guilds = [int(row[0]) for row in rows]
             else:
                 guilds = [guild_id]
             for guild in sorted(guilds):
+                await conn.lock(guild)
+            for guild in sorted(guilds):
                 replayed += await _replay(conn, guild, ledger)
             if guild_id is None:
-                await execute(conn, "DELETE FROM stats_rebuild")
+                await conn.execute("DELETE FROM stats_rebuild")
         log.info("recomputed standings from %d matches", replayed)
         return replayed
 
@@ -425,15 +433,16 @@ class RatingRepository:
         """Clear the server's leaderboard: standings and results go, matches stay (one
         transaction). Only matches written after this count from now on."""
         async with self._db.transaction() as conn:
-            async with conn.execute("SELECT coalesce(max(id), 0) FROM matches") as cursor:
-                row = await cursor.fetchone()
+            await conn.lock(guild_id)  # no match of the server is being counted meanwhile
+            row = await conn.fetchone("SELECT coalesce(max(id), 0) FROM matches")
             last = int(row[0]) if row is not None else 0
-            await execute(conn, "DELETE FROM standings WHERE guild_id = ?", (guild_id,))
-            await execute(conn, "DELETE FROM player_results WHERE guild_id = ?", (guild_id,))
-            await execute(
-                conn,
-                "INSERT OR REPLACE INTO leaderboard_seasons"
-                " (guild_id, after_match_id, reset_at, reset_by) VALUES (?, ?, ?, ?)",
+            await conn.execute("DELETE FROM standings WHERE guild_id = ?", (guild_id,))
+            await conn.execute("DELETE FROM player_results WHERE guild_id = ?", (guild_id,))
+            await conn.execute(
+                "INSERT INTO leaderboard_seasons"
+                " (guild_id, after_match_id, reset_at, reset_by) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (guild_id) DO UPDATE SET after_match_id = excluded.after_match_id,"
+                " reset_at = excluded.reset_at, reset_by = excluded.reset_by",
                 (guild_id, last, to_text(now), by),
             )
         log.info("guild %d: leaderboard reset by %d after match %d", guild_id, by, last)
@@ -542,7 +551,8 @@ class RatingRepository:
         page = _clamp(page, total, size)
         rows = await self._db.fetchall(
             "SELECT user_id, name, matches, wins, draws, points, place_points, mu, sigma, ordinal"
-            f" FROM standings WHERE guild_id = ? AND game = ? ORDER BY {_BOARD_ORDER[order]}"
+            " FROM standings WHERE guild_id = ? AND game = ?"
+            f" ORDER BY {_BOARD_ORDER[order].format(nulls=self._db.dialect.nulls_last)}"
             " LIMIT ? OFFSET ?",
             (guild_id, game, size, page * size),
         )
@@ -554,11 +564,15 @@ class RatingRepository:
         # The covering index on (guild, game, finished_at, ...) reads only the period's
         # rows; without the hint SQLite may prefer walking the per-user index in user
         # order to save the GROUP BY sort, which reads every row of the server.
+        # (PostgreSQL has no hints: its planner picks by its statistics.)
+        dialect = self._db.dialect
+        hint = " INDEXED BY player_results_period" if dialect.name == "sqlite" else ""
         period = (
-            "SELECT user_id, count(*) AS matches, sum(outcome = 'win') AS wins,"
-            " sum(outcome = 'draw') AS draws, sum(points) AS points,"
-            " coalesce(sum(place), 0.0) AS place_points"
-            " FROM player_results INDEXED BY player_results_period"
+            "SELECT user_id, count(*) AS matches,"
+            " sum(CASE WHEN outcome = 'win' THEN 1 ELSE 0 END) AS wins,"
+            " sum(CASE WHEN outcome = 'draw' THEN 1 ELSE 0 END) AS draws,"
+            " sum(points) AS points, coalesce(sum(place), 0.0) AS place_points"
+            f" FROM player_results{hint}"
             " WHERE guild_id = ? AND game = ? AND finished_at >= ?"
             " GROUP BY user_id"
         )
@@ -568,13 +582,13 @@ class RatingRepository:
             " SELECT p.user_id, s.name, p.matches, p.wins, p.draws, p.points, p.place_points,"
             " s.mu, s.sigma, s.ordinal, count(*) OVER () AS total FROM p JOIN standings s"
             " ON s.guild_id = ? AND s.game = ? AND s.user_id = p.user_id"
-            f" ORDER BY {_PERIOD_ORDER[order]} LIMIT ? OFFSET ?"
+            f" ORDER BY {_PERIOD_ORDER[order].format(nulls=dialect.nulls_last)} LIMIT ? OFFSET ?"
         )
         page = max(page, 0)
         rows = await self._db.fetchall(sql, (*params, guild_id, game, size, page * size))
         if rows:
             return int(rows[0]["total"]), _entries(rows, page * size)
-        row = await self._db.fetchone(f"SELECT count(*) FROM ({period})", params)
+        row = await self._db.fetchone(f"SELECT count(*) FROM ({period}) AS period", params)
         total = int(row[0]) if row is not None else 0
         last = _clamp(page, total, size)
         if total == 0 or last == page:
@@ -609,7 +623,7 @@ class RatingRepository:
                 if s.rating is None:
                     continue
                 row = await self._db.fetchone(
-                    "SELECT sum(ordinal > ?), count(*) FROM standings"
+                    "SELECT sum(CASE WHEN ordinal > ? THEN 1 ELSE 0 END), count(*) FROM standings"
                     " WHERE guild_id = ? AND game = ? AND ordinal IS NOT NULL",
                     (s.rating.ordinal, guild_id, s.game),
                 )
@@ -641,17 +655,16 @@ class RatingRepository:
         )
 
 
-async def _replay(conn: aiosqlite.Connection, guild_id: int, ledger: Ledger) -> int:
+async def _replay(conn: Connection, guild_id: int, ledger: Ledger) -> int:
     """Rebuild one server's standings and results from its matches after its reset."""
     after = 0
-    async with conn.execute(
+    row = await conn.fetchone(
         "SELECT after_match_id FROM leaderboard_seasons WHERE guild_id = ?", (guild_id,)
-    ) as cursor:
-        row = await cursor.fetchone()
+    )
     if row is not None:
         after = int(row[0])
-    await execute(conn, "DELETE FROM standings WHERE guild_id = ?", (guild_id,))
-    await execute(conn, "DELETE FROM player_results WHERE guild_id = ?", (guild_id,))
+    await conn.execute("DELETE FROM standings WHERE guild_id = ?", (guild_id,))
+    await conn.execute("DELETE FROM player_results WHERE guild_id = ?", (guild_id,))
     tables: dict[str, dict[int, Standing]] = {}
     results: list[PlayerResult] = []
     count = 0
@@ -672,7 +685,7 @@ def _clamp(page: int, total: int, size: int) -> int:
     return min(max(page, 0), pages - 1)
 
 
-def _entries(rows: Sequence[aiosqlite.Row], offset: int) -> list[BoardEntry]:
+def _entries(rows: Sequence[Row], offset: int) -> list[BoardEntry]:
     return [
         BoardEntry(
             position=offset + i + 1,

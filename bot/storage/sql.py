@@ -1,17 +1,136 @@
-"""Statement helpers that never leave a statement open on the shared connection.
+"""One way to run statements on either backend, and the SQLite statement helpers.
 
-An unclosed cursor of a statement that returned a row (``PRAGMA journal_mode``,
-``... RETURNING``) keeps the statement in progress for as long as anything holds
-the cursor, and then ``COMMIT`` fails with "SQL statements in progress". Every
-statement whose rows are not read goes through :func:`execute`.
+Repositories write their SQL once, with ``?`` placeholders, and run it through a
+:class:`Connection`: :class:`SqliteConnection` (aiosqlite) here, ``PgConnection``
+(asyncpg, which numbers the placeholders ``$1``, ``$2``...) in :mod:`.postgres`.
+The few places where the two dialects differ ask :attr:`Connection.dialect` (see
+:class:`Dialect`). Both translate a constraint violation into
+:class:`~.errors.IntegrityError`.
+
+An unclosed aiosqlite cursor of a statement that returned a row (``PRAGMA
+journal_mode``, ``... RETURNING``) keeps the statement in progress for as long as
+anything holds the cursor, and then ``COMMIT`` fails with "SQL statements in
+progress": every SQLite statement here closes its cursor at once.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import Any
+import sqlite3
+from abc import ABC, abstractmethod
+from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, Final, Protocol
 
 import aiosqlite
+
+from .errors import IntegrityError
+
+
+class Row(Protocol):
+    """A result row of either driver: by column name or by position."""
+
+    def __getitem__(self, key: Any, /) -> Any: ...
+
+    def __iter__(self) -> Iterator[Any]: ...
+
+    def __len__(self) -> int: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Dialect:
+    """The bits of SQL that differ between SQLite and PostgreSQL."""
+
+    name: str
+    greatest: str
+    """The two-argument "larger of" function (SQLite's scalar ``max``)."""
+    nulls_last: str
+    """What makes a ``DESC`` order put NULLs last (SQLite's default; PostgreSQL's is first)."""
+
+    def casts(self, *types: str) -> tuple[str, ...]:
+        """``::type`` suffixes for untyped placeholders (PostgreSQL), or nothing (SQLite)."""
+        if self.name == "sqlite":
+            return ("",) * len(types)
+        return tuple(f"::{t}" for t in types)
+
+
+SQLITE: Final = Dialect("sqlite", greatest="max", nulls_last="")
+POSTGRESQL: Final = Dialect("postgresql", greatest="greatest", nulls_last=" NULLS LAST")
+
+
+class Connection(ABC):
+    """One connection's statements, the same for both backends (``?`` placeholders)."""
+
+    dialect: Dialect
+
+    @abstractmethod
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> None:
+        """Run one statement; its rows, if any, are dropped."""
+
+    @abstractmethod
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        """Run one statement for each parameter row."""
+
+    @abstractmethod
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        """Every row of one statement."""
+
+    async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
+        """The first row of one statement, or None (keep the statement small)."""
+        rows = await self.fetchall(sql, params)
+        return rows[0] if rows else None
+
+    @abstractmethod
+    def chunks(self, sql: str, params: Sequence[Any], size: int) -> AsyncIterator[list[Row]]:
+        """The rows of one query, ``size`` at a time (inside a transaction)."""
+
+    @abstractmethod
+    async def lock(self, key: int) -> None:
+        """Hold the lock named ``key`` until the transaction ends (every writer that
+        takes it waits for the others). SQLite's write transaction already excludes
+        every other writer: there this does nothing."""
+
+
+class SqliteConnection(Connection):
+    """A :class:`Connection` over an aiosqlite connection."""
+
+    dialect = SQLITE
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self.raw = conn
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> None:
+        with _integrity():
+            await execute(self.raw, sql, params)
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        with _integrity():
+            await execute_many(self.raw, sql, rows)
+
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        # One call on the connection's thread: nothing runs between the execute and the fetch.
+        with _integrity():
+            return list(await self.raw.execute_fetchall(sql, params))
+
+    async def chunks(self, sql: str, params: Sequence[Any], size: int) -> AsyncIterator[list[Row]]:
+        async with self.raw.execute(sql, params) as cursor:
+            while batch := await cursor.fetchmany(size):
+                yield list(batch)
+
+    async def lock(self, key: int) -> None:
+        return None
+
+
+class _integrity:
+    """Turn SQLite's constraint errors into :class:`IntegrityError` (a context manager)."""
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: Any
+    ) -> None:
+        if isinstance(exc, sqlite3.IntegrityError):
+            raise IntegrityError(str(exc), constraint=str(exc)) from exc
 
 
 async def execute(conn: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> None:

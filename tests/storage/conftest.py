@@ -1,4 +1,11 @@
-"""Fixtures for the storage tests: a real SQLite file per test, never mocks."""
+"""Fixtures for the storage tests: a real database per test, never mocks.
+
+Every test that uses ``db`` or ``db_path`` runs twice, on each backend
+(``[sqlite]``: a SQLite file; ``[postgresql]``: a fresh database on the session's
+throwaway PostgreSQL server, see tests/postgres_support.py); ``db_path`` is then
+the file's path or the database's URL, which :meth:`Database.open` takes alike. A
+test about one backend's own machinery is marked ``sqlite_only``.
+"""
 
 from __future__ import annotations
 
@@ -12,17 +19,37 @@ import pytest
 from bot.storage import Database, GameRow
 
 T0 = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
+BACKENDS = ("sqlite", "postgresql")
 
 MakeGame = Callable[..., Awaitable[GameRow]]
 
 
-@pytest.fixture
-def db_path(tmp_path: Path) -> Path:
-    return tmp_path / "dominobot.db"
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "sqlite_only: about SQLite's own machinery (one backend)")
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "backend" in metafunc.fixturenames:
+        only = metafunc.definition.get_closest_marker("sqlite_only") is not None
+        metafunc.parametrize("backend", BACKENDS[:1] if only else BACKENDS)
 
 
 @pytest.fixture
-async def db(db_path: Path) -> AsyncIterator[Database]:
+async def db_path(
+    backend: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> AsyncIterator[Any]:
+    """Where the test's database lives: a SQLite file, or a new PostgreSQL database's URL."""
+    if backend == "sqlite":
+        yield tmp_path / "dominobot.db"
+        return
+    cluster = request.getfixturevalue("postgres")
+    url = await cluster.create_database()
+    yield url
+    await cluster.drop_database(url)
+
+
+@pytest.fixture
+async def db(db_path: Any) -> AsyncIterator[Database]:
     database = await Database.open(db_path)
     try:
         yield database

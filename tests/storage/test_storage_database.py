@@ -1,4 +1,7 @@
-"""The Database: pragmas, transactions, closing and reopening (reads: test_storage_readers)."""
+"""The Database: pragmas, transactions, closing and reopening (reads: test_storage_readers).
+
+Each test runs on both backends (tests/storage/conftest.py) unless marked ``sqlite_only``.
+"""
 
 from __future__ import annotations
 
@@ -11,6 +14,7 @@ import pytest
 from bot.storage import Database, StorageError
 
 
+@pytest.mark.sqlite_only
 async def test_pragmas_wal_normal_foreign_keys_busy_timeout(db: Database, db_path: Path) -> None:
     assert (await db.fetchone("PRAGMA journal_mode"))[0] == "wal"  # type: ignore[index]
     assert (await db.fetchone("PRAGMA synchronous"))[0] == 1  # type: ignore[index]  # NORMAL
@@ -21,11 +25,15 @@ async def test_pragmas_wal_normal_foreign_keys_busy_timeout(db: Database, db_pat
         assert (await cur.fetchone()) == ("wal",)
 
 
-async def test_rows_are_aiosqlite_rows(db: Database) -> None:
+async def test_rows_are_read_by_name_and_by_position(db: Database, backend: str) -> None:
     row = await db.fetchone("SELECT 1 AS one, 'x' AS ex")
-    assert isinstance(row, aiosqlite.Row)
+    assert row is not None
+    if backend == "sqlite":
+        assert isinstance(row, aiosqlite.Row)
     assert (row["one"], row["ex"]) == (1, "x")
-    assert await db.fetchone("SELECT 1 WHERE 0") is None
+    assert (row[0], row[1]) == (1, "x")
+    assert tuple(row) == (1, "x")
+    assert await db.fetchone("SELECT 1 WHERE 1 = 0") is None
     assert [r[0] for r in await db.fetchall("SELECT 1 UNION ALL SELECT 2")] == [1, 2]
 
 

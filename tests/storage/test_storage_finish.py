@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Awaitable, Callable
-from contextlib import closing
 from dataclasses import replace
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -50,33 +48,32 @@ async def playing_game(db: Database, make_game: MakeGame, now: datetime) -> Game
     return await db.games.save(game.id, 0, now=now, status="playing", state={"deals": []})
 
 
-def stored_match(
-    db_path: Path, game_id: int
+async def stored_match(
+    db: Database, game_id: int
 ) -> tuple[tuple[Any, ...], tuple[MatchSeat, ...], tuple[MatchDeal, ...]] | None:
-    """The match stored for a game, read with plain sqlite3 from the file: its row
+    """The match stored for a game, read with SQL past the repositories: its row
     (game id, guild, channel, game, finished at, deals, record), its seats and deals."""
-    with closing(sqlite3.connect(db_path)) as conn:
-        row = conn.execute(
-            "SELECT id, game_id, guild_id, channel_id, game, finished_at, deals, record"
-            " FROM matches WHERE game_id = ?",
-            (game_id,),
-        ).fetchone()
-        if row is None:
-            return None
-        seats = conn.execute(
-            "SELECT seat, user_id, ai_level, name, side, total, won, place FROM match_seats"
-            " WHERE match_id = ? ORDER BY seat",
-            (row[0],),
-        ).fetchall()
-        deals = conn.execute(
-            "SELECT deal, end_kind, winners, score FROM match_deals"
-            " WHERE match_id = ? ORDER BY deal",
-            (row[0],),
-        ).fetchall()
+    row = await db.fetchone(
+        "SELECT id, game_id, guild_id, channel_id, game, finished_at, deals, record"
+        " FROM matches WHERE game_id = ?",
+        (game_id,),
+    )
+    if row is None:
+        return None
+    seats = await db.fetchall(
+        "SELECT seat, user_id, ai_level, name, side, total, won, place FROM match_seats"
+        " WHERE match_id = ? ORDER BY seat",
+        (row[0],),
+    )
+    deals = await db.fetchall(
+        "SELECT deal, end_kind, winners, score FROM match_deals WHERE match_id = ? ORDER BY deal",
+        (row[0],),
+    )
     assert all(s[6] in (0, 1) for s in seats)  # won is stored as 0/1
+    values = tuple(row)
     return (
-        (*row[1:7], json.loads(row[7])),
-        tuple(MatchSeat(*s[:6], bool(s[6]), s[7]) for s in seats),
+        (*values[1:7], json.loads(values[7])),
+        tuple(MatchSeat(*tuple(s)[:6], bool(s[6]), s[7]) for s in seats),
         tuple(
             MatchDeal(d, kind, tuple(json.loads(w)), tuple(json.loads(sc)))
             for d, kind, w, sc in deals
@@ -91,7 +88,7 @@ async def count(db: Database, table: str) -> int:
 
 
 async def test_finish_writes_game_match_seats_and_deals(
-    db: Database, db_path: Path, make_game: MakeGame, t0: datetime
+    db: Database, make_game: MakeGame, t0: datetime
 ) -> None:
     game = await playing_game(db, make_game, t0)
     end = t0 + timedelta(minutes=30)
@@ -111,7 +108,7 @@ async def test_finish_writes_game_match_seats_and_deals(
     assert await db.games.get(game.id) == done
     assert await db.games.active_in_channel(10) is None
 
-    stored = stored_match(db_path, game.id)
+    stored = await stored_match(db, game.id)
     assert stored is not None
     row, seats, deals = stored
     assert row == (game.id, 1, 10, "block", end.isoformat(timespec="microseconds"), 3, match.record)
@@ -120,14 +117,14 @@ async def test_finish_writes_game_match_seats_and_deals(
 
 
 async def test_finish_without_a_match_only_saves_the_game(
-    db: Database, db_path: Path, make_game: MakeGame, t0: datetime
+    db: Database, make_game: MakeGame, t0: datetime
 ) -> None:
     game = await playing_game(db, make_game, t0)
     done = await db.games.finish(
         game.id, game.version, now=t0, status="cancelled", state={}, seats=[], match=None
     )
     assert (done.status, done.state, done.seats) == ("cancelled", {}, [])
-    assert stored_match(db_path, game.id) is None
+    assert await stored_match(db, game.id) is None
     assert await count(db, "matches") == 0
 
 
@@ -246,10 +243,12 @@ async def test_matches_survive_close_and_reopen(db_path: Path, t0: datetime) -> 
     )
     await db.games.finish(game.id, 0, now=t0, status="finished", state={}, seats=[], match=match)
     before = await db.matches.history(1)
+    written = await stored_match(db, game.id)
     await db.close()
-    assert stored_match(db_path, game.id) is not None
+    assert written is not None
     db = await Database.open(db_path)
     try:
+        assert await stored_match(db, game.id) == written
         after = await db.matches.history(1)
         assert after == before
         assert [s.place for s in after.entries[0].seats] == [4.0, 3.0, 2.0, 1.0]

@@ -142,6 +142,7 @@ async def test_snapshots_of_many_tasks_each_see_one_state(db: Database) -> None:
     assert [p for p in pairs if p != ("en", 0) and p[0] != f"l{p[1]}"] == []
 
 
+@pytest.mark.sqlite_only
 async def test_plain_reads_go_to_a_read_only_connection(db: Database) -> None:
     with pytest.raises(sqlite3.OperationalError, match="readonly"):
         await db.fetchone("INSERT INTO guild_settings (guild_id) VALUES (1) RETURNING guild_id")
@@ -174,6 +175,7 @@ async def test_snapshots_and_transactions_do_not_nest(db: Database) -> None:
         assert await db.guilds.language(1) == "lv"
 
 
+@pytest.mark.sqlite_only
 async def test_close_closes_every_connection(db_path: Path) -> None:
     db = await Database.open(db_path)
     await db.guilds.set_language(1, "lv")

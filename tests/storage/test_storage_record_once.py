@@ -3,11 +3,8 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Awaitable, Callable
-from contextlib import closing
 from datetime import datetime
-from pathlib import Path
 
 from bot.storage import Database, FinishedMatch, GameRow, MatchDeal, MatchSeat
 
@@ -24,35 +21,33 @@ def a_match(finished_at: datetime) -> FinishedMatch:
     )
 
 
-def stored_state(db_path: Path, game_id: int) -> str | None:
-    """The games.state column as it is on disk, read with plain sqlite3."""
-    with closing(sqlite3.connect(db_path)) as conn:
-        row = conn.execute("SELECT state FROM games WHERE id = ?", (game_id,)).fetchone()
+async def stored_state(db: Database, game_id: int) -> str | None:
+    """The games.state column as it is stored, read with SQL past the repositories."""
+    row = await db.fetchone("SELECT state FROM games WHERE id = ?", (game_id,))
     assert row is not None
     return None if row[0] is None else str(row[0])
 
 
 async def test_a_finished_games_state_is_only_in_its_match(
-    db: Database, db_path: Path, make_game: MakeGame, t0: datetime
+    db: Database, make_game: MakeGame, t0: datetime
 ) -> None:
     game = await make_game(channel_id=10)
     game = await db.games.save(game.id, 0, now=t0, status="playing", state={"deals": []})
-    assert stored_state(db_path, game.id) == '{"deals":[]}'
+    assert await stored_state(db, game.id) == '{"deals":[]}'
     match = a_match(t0)
     done = await db.games.finish(
         game.id, game.version, now=t0, status="finished", state=match.record, seats=[], match=match
     )
-    assert stored_state(db_path, game.id) is None
+    assert await stored_state(db, game.id) is None
     assert done.state == match.record
     assert await db.games.get(game.id) == done
     assert await db.games.latest_in_channel(10) == done
-    with closing(sqlite3.connect(db_path)) as conn:
-        [(record,)] = conn.execute("SELECT record FROM matches WHERE game_id = ?", (game.id,))
-    assert json.loads(record) == match.record
+    [row] = await db.fetchall("SELECT record FROM matches WHERE game_id = ?", (game.id,))
+    assert json.loads(row[0]) == match.record
 
 
 async def test_a_game_that_ends_without_a_match_keeps_its_state(
-    db: Database, db_path: Path, make_game: MakeGame, t0: datetime
+    db: Database, make_game: MakeGame, t0: datetime
 ) -> None:
     game = await make_game(channel_id=10)
     game = await db.games.save(game.id, 0, now=t0, status="playing", state={"deals": [1]})
@@ -65,7 +60,7 @@ async def test_a_game_that_ends_without_a_match_keeps_its_state(
         seats=[],
         match=None,
     )
-    assert stored_state(db_path, game.id) == '{"deals":[1,2]}'
+    assert await stored_state(db, game.id) == '{"deals":[1,2]}'
     assert done.state == {"deals": [1, 2]}
     assert await db.games.get(game.id) == done
 

@@ -1,0 +1,422 @@
+"""PostgreSQL through asyncpg: a pool of connections, the same API as SQLite's.
+
+:meth:`Database.open` with a ``postgresql://`` URL builds a :class:`PostgresDatabase`.
+Several bot processes may share one database: nothing here assumes it is the only
+writer.
+
+- **Transactions** (:meth:`PostgresDatabase.transaction`) take a connection of their
+  own from the pool and run at READ COMMITTED: each statement sees what was committed
+  before it began. Where a transaction reads, computes and writes back (counting a
+  finished match into the standings, a leaderboard reset, a rebuild), it first takes
+  the server's transaction-scoped advisory lock (:meth:`PgConnection.lock`, keyed by
+  the Discord server id): two processes finishing matches of one server's players
+  count them one after the other, each reading the other's committed standings, so
+  no update is lost. Games need no lock: every save is a versioned ``UPDATE``
+  (optimistic), one atomic statement.
+- **Plain reads and one-statement writes** each take a pooled connection for one
+  statement (its own transaction). **Snapshots** are ``REPEATABLE READ READ ONLY``
+  transactions on a connection of their own.
+- **Migrations** (:func:`migrate_pg`) run under an advisory lock of their own, so
+  processes that start together apply each migration once.
+- **A server that goes away**: every connection failure (refused, dropped, the
+  backend terminated, the server shutting down) is raised as
+  :class:`DatabaseUnavailableError`, a :class:`StorageError`, and the pool's
+  connections are replaced on their next use; a plain read is tried once more on a
+  fresh connection first (a read may be repeated, a write may not). Nothing waits
+  for the server to come back: the next call connects anew.
+
+Statements are written with ``?`` placeholders, as for SQLite; :func:`numbered`
+turns them into asyncpg's ``$1, $2, ...``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import logging
+import re
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
+from contextlib import asynccontextmanager
+from typing import Any, Final
+from urllib.parse import urlsplit, urlunsplit
+
+import asyncpg  # type: ignore[import-untyped]
+
+from .database import Database
+from .errors import DatabaseUnavailableError, IntegrityError, MigrationError, StorageError
+from .migrations import PG_MIGRATIONS
+from .sql import POSTGRESQL, Connection, Row
+
+log = logging.getLogger(__name__)
+
+CONNECT_TIMEOUT: Final = 10.0
+"""Seconds to wait for a connection before calling the server unavailable."""
+POOL_SIZE: Final = 10
+MIGRATION_LOCK: Final = (0x646F6D69, 1)
+"""The advisory lock (two 32-bit keys: "domi", 1) held while migrating. Servers' locks
+use the single 64-bit key space, which PostgreSQL keeps apart from this one."""
+SCHEMA_TABLE: Final = "dominobot_schema"
+
+_QUOTED_OR_MARK = re.compile(r"'(?:[^']|'')*'|\?")
+
+# The server went away, refused us, or is shutting down (SQLSTATE classes 08, 57, 53300);
+# or the connection is left in a state it cannot leave (a server's "terminating
+# connection" notice read while idle: asyncpg's InternalClientError on the next use).
+_GONE: Final = (
+    OSError,
+    asyncpg.PostgresConnectionError,
+    asyncpg.exceptions.OperatorInterventionError,
+    asyncpg.exceptions.TooManyConnectionsError,
+    asyncpg.InternalClientError,
+)
+
+
+@functools.lru_cache(maxsize=1024)
+def numbered(sql: str) -> str:
+    """``sql`` with each ``?`` placeholder (outside string literals) as ``$1``, ``$2``..."""
+    count = 0
+
+    def number(match: re.Match[str]) -> str:
+        nonlocal count
+        if match.group() != "?":
+            return match.group()
+        count += 1
+        return f"${count}"
+
+    return _QUOTED_OR_MARK.sub(number, sql)
+
+
+def shown(url: str) -> str:
+    """The URL without its password, for logs and messages."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    host = parts.netloc.rpartition("@")[2]
+    user = parts.username or ""
+    return urlunsplit(parts._replace(netloc=f"{user}:***@{host}"))
+
+
+def is_gone(exc: BaseException, raw: Any = None) -> bool:
+    """Whether ``exc`` says the server cannot be used (rather than that a statement failed)."""
+    if isinstance(exc, _GONE):
+        return True
+    if not isinstance(exc, asyncpg.InterfaceError) or raw is None:
+        return False
+    try:
+        return bool(raw.is_closed())
+    except asyncpg.InterfaceError:  # the pool took back a connection that closed
+        return True
+
+
+def unavailable(exc: BaseException, where: str, *, sent: bool = True) -> DatabaseUnavailableError:
+    """The :class:`DatabaseUnavailableError` for a connection failure."""
+    reason = str(exc) or type(exc).__name__
+    return DatabaseUnavailableError(f"the database at {where} is unavailable: {reason}", sent=sent)
+
+
+def never_sent(exc: BaseException) -> bool:
+    """Whether asyncpg refused the statement before sending it (the connection was found
+    closed, or broken by a notice read while idle)."""
+    return isinstance(exc, asyncpg.InternalClientError | asyncpg.InterfaceError)
+
+
+class PgConnection(Connection):
+    """A :class:`Connection` over one asyncpg connection; errors in storage's terms."""
+
+    dialect = POSTGRESQL
+
+    def __init__(self, raw: Any, where: str, on_gone: Callable[[], Awaitable[None]]) -> None:
+        self.raw = raw
+        self._where = where
+        self._on_gone = on_gone
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> None:
+        async with self._errors():
+            await self.raw.execute(numbered(sql), *params)
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        batch = [tuple(r) for r in rows]
+        if not batch:
+            return
+        async with self._errors():
+            await self.raw.executemany(numbered(sql), batch)
+
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        async with self._errors():
+            return list(await self.raw.fetch(numbered(sql), *params))
+
+    async def chunks(self, sql: str, params: Sequence[Any], size: int) -> AsyncIterator[list[Row]]:
+        async with self._errors():
+            cursor = await self.raw.cursor(numbered(sql), *params)
+        while True:
+            async with self._errors():
+                batch = await cursor.fetch(size)
+            if not batch:
+                return
+            yield list(batch)
+
+    async def lock(self, key: int) -> None:
+        await self.execute("SELECT pg_advisory_xact_lock(?::bigint)", (key,))
+
+    @asynccontextmanager
+    async def _errors(self) -> AsyncIterator[None]:
+        try:
+            yield
+        except asyncpg.IntegrityConstraintViolationError as exc:
+            raise IntegrityError(str(exc), constraint=exc.constraint_name or "") from exc
+        except Exception as exc:
+            if not is_gone(exc, self.raw):
+                raise
+            with contextlib.suppress(Exception):  # never back into the pool
+                self.raw.terminate()
+            await self._on_gone()
+            raise unavailable(exc, self._where, sent=not never_sent(exc)) from exc
+
+
+class PostgresDatabase(Database):
+    """PostgreSQL through an asyncpg pool (see the module)."""
+
+    dialect = POSTGRESQL
+
+    def __init__(self, pool: Any, url: str) -> None:
+        """Wrap an open pool; use :meth:`Database.open`."""
+        super().__init__()
+        self._pool = pool
+        self.path = shown(url)
+        self._held: dict[asyncio.Task[Any], tuple[PgConnection, bool]] = {}
+        """Each task's open transaction (False) or snapshot (True) connection."""
+        self._closed = False
+
+    @classmethod
+    async def connect(cls, url: str) -> PostgresDatabase:
+        """Connect to the server at ``url`` and apply the migrations.
+
+        Raises :class:`DatabaseUnavailableError` when the server cannot be reached or
+        refuses the login, :class:`MigrationError` as SQLite's :meth:`Database.open`.
+        """
+        where = shown(url)
+        try:
+            pool = await asyncpg.create_pool(
+                url, min_size=1, max_size=POOL_SIZE, timeout=CONNECT_TIMEOUT
+            )
+        except (ValueError, asyncpg.InterfaceError) as exc:  # a URL asyncpg cannot read
+            raise StorageError(f"the database URL {where} is malformed: {exc}") from exc
+        except Exception as exc:
+            if isinstance(exc, (asyncpg.PostgresError, OSError)):
+                raise unavailable(exc, where) from exc
+            raise
+        try:
+            async with pool.acquire() as raw:
+                before, after = await migrate_pg(raw)
+        except BaseException as exc:
+            await pool.close()
+            if is_gone(exc):
+                raise unavailable(exc, where) from exc
+            raise
+        if after != before:
+            log.info("database %s migrated from schema %d to %d", where, before, after)
+        log.info("opened database %s (schema %d)", where, after)
+        return cls(pool, url)
+
+    async def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        # waits for every connection to come back: running transactions end first
+        await self._pool.close()
+        log.info("closed database %s", self.path)
+
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Connection]:
+        async with self._hold("BEGIN", snapshot=False) as conn:
+            yield conn
+
+    @asynccontextmanager
+    async def snapshot(self) -> AsyncIterator[Connection]:
+        async with self._hold(
+            "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", snapshot=True
+        ) as c:
+            yield c
+
+    async def write(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        held = self._held_by_task()
+        if held is not None:
+            conn, snapshot = held
+            if snapshot:
+                raise StorageError("a snapshot is read-only: write outside it")
+            return await conn.fetchall(sql, params)
+        try:
+            async with self._connection() as conn:
+                return await conn.fetchall(sql, params)
+        except DatabaseUnavailableError as exc:
+            if exc.sent:  # it may have landed: the caller finds out, not a second write
+                raise
+        # the pool handed out a connection the server had dropped: once more, anew
+        async with self._connection() as conn:
+            return await conn.fetchall(sql, params)
+
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        held = self._held_by_task()
+        if held is not None:
+            return await held[0].fetchall(sql, params)
+        try:
+            async with self._connection() as conn:
+                return await conn.fetchall(sql, params)
+        except DatabaseUnavailableError:
+            # the pool's connections were dropped (a restart, a terminated backend):
+            # a read may be repeated, once, on a fresh connection
+            async with self._connection() as conn:
+                return await conn.fetchall(sql, params)
+
+    async def schema_version(self) -> int:
+        row = await self.fetchone(f"SELECT version FROM {SCHEMA_TABLE}")
+        return 0 if row is None else int(row[0])
+
+    # -- connections ----------------------------------------------------------------------
+
+    def _held_by_task(self) -> tuple[PgConnection, bool] | None:
+        task = asyncio.current_task()
+        return None if task is None else self._held.get(task)
+
+    @asynccontextmanager
+    async def _connection(self) -> AsyncIterator[PgConnection]:
+        """A pooled connection for this task's use; connection failures translated."""
+        if self._closed:
+            raise StorageError(f"database {self.path} is closed")
+        try:
+            raw = await self._pool.acquire(timeout=CONNECT_TIMEOUT)
+        except Exception as exc:
+            if not is_gone(exc):
+                raise
+            await self._expire()
+            raise unavailable(exc, self.path, sent=False) from exc
+        try:
+            yield PgConnection(raw, self.path, self._expire)
+        finally:
+            await self._release(raw)
+
+    async def _release(self, raw: Any) -> None:
+        try:
+            await self._pool.release(raw)
+        except Exception as exc:  # a dead connection: the pool has dropped it
+            if not is_gone(exc, raw):
+                raise
+
+    async def _expire(self) -> None:
+        """Replace every pooled connection on its next use (the server went away)."""
+        with contextlib.suppress(Exception):
+            await self._pool.expire_connections()
+
+    @asynccontextmanager
+    async def _hold(self, begin: str, *, snapshot: bool) -> AsyncIterator[PgConnection]:
+        task = asyncio.current_task()
+        if task is not None and task in self._held:
+            raise StorageError("transactions are not reentrant: this task already holds one")
+        async with self._connection() as conn:
+            await conn.execute(begin)
+            if task is not None:
+                self._held[task] = (conn, snapshot)
+            try:
+                yield conn
+            except BaseException:
+                await _rollback(conn)
+                raise
+            finally:
+                if task is not None:
+                    self._held.pop(task, None)
+            try:
+                await conn.execute("COMMIT")
+            except BaseException:
+                await _rollback(conn)
+                raise
+
+
+async def _rollback(conn: PgConnection) -> None:
+    # A dead connection has nothing left to roll back; the pool drops it on release.
+    with contextlib.suppress(Exception):
+        await conn.raw.execute("ROLLBACK")
+
+
+# -- migrations ---------------------------------------------------------------------------
+
+
+async def migrate_pg(
+    raw: Any,
+    target: int | None = None,
+    *,
+    migrations: Sequence[str] = PG_MIGRATIONS,
+) -> tuple[int, int]:
+    """Apply the pending PostgreSQL migrations up to ``target`` (default: the latest) on
+    an asyncpg connection; (the version before, the version after).
+
+    Each migration runs in its own transaction with its version bump, under
+    :data:`MIGRATION_LOCK`; the version is read again under the lock, so a process
+    that waited finds the work done. Raises :class:`MigrationError` as SQLite's
+    :func:`~.migrations.migrate` does.
+    """
+    latest = len(migrations)
+    goal = latest if target is None else target
+    if not 0 <= goal <= latest:
+        raise MigrationError(f"no schema version {goal}: versions run from 0 to {latest}")
+    before: int | None = None
+    while True:
+        async with raw.transaction():
+            await raw.execute("SELECT pg_advisory_xact_lock($1, $2)", *MIGRATION_LOCK)
+            await raw.execute(
+                f"CREATE TABLE IF NOT EXISTS {SCHEMA_TABLE} (version INTEGER NOT NULL);"
+                f" INSERT INTO {SCHEMA_TABLE} (version)"
+                f" SELECT 0 WHERE NOT EXISTS (SELECT 1 FROM {SCHEMA_TABLE})"
+            )
+            current = int(await raw.fetchval(f"SELECT version FROM {SCHEMA_TABLE}"))
+            before = current if before is None else before
+            if current > latest:
+                raise MigrationError(
+                    f"the database has schema version {current}, newer than the latest "
+                    f"known ({latest})"
+                )
+            if goal < current:
+                raise MigrationError(
+                    f"cannot downgrade the schema from version {current} to {goal}"
+                )
+            if current == goal:
+                return before, goal
+            number = current + 1
+            try:
+                async with raw.transaction():  # a savepoint: the failure is reported as ours
+                    await raw.execute(migrations[number - 1])
+            except asyncpg.PostgresError as exc:
+                raise MigrationError(f"migration {number} failed: {exc}") from exc
+            await raw.execute(f"UPDATE {SCHEMA_TABLE} SET version = $1", number)
+        log.info("applied schema migration %d", number)
+
+
+# -- before the bot logs in ---------------------------------------------------------------
+
+
+async def server_problem(url: str) -> tuple[str, bool] | None:
+    """Why the database at ``url`` cannot be used (None: it can), in a few words, and
+    whether trying again later may help (the server is unreachable, not refusing us).
+
+    Connects once and disconnects; changes nothing.
+    """
+    try:
+        conn = await asyncpg.connect(url, timeout=CONNECT_TIMEOUT)
+    except asyncpg.InvalidAuthorizationSpecificationError as exc:  # a wrong password, user
+        return f"the server refused the login ({exc})", False
+    except asyncpg.InvalidCatalogNameError as exc:
+        return f"the server has no such database ({exc})", False
+    except TimeoutError:
+        return f"the server did not answer within {CONNECT_TIMEOUT:.0f} s", True
+    except OSError as exc:
+        return f"cannot reach the server ({exc.strerror or exc})", True
+    except (ValueError, asyncpg.InterfaceError) as exc:
+        return f"the URL is malformed ({exc})", False
+    except asyncpg.PostgresError as exc:
+        return f"the server refused the connection ({exc})", is_gone(exc)
+    await conn.close()
+    return None
