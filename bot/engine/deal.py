@@ -11,6 +11,7 @@ import random
 from collections.abc import Sequence
 from functools import cache
 from itertools import product
+from typing import Self
 
 from .errors import DealOverError, DominoError, IllegalMoveError, MoveFault, NotYourTurnError
 from .events import Drew, Event, Passed, Played
@@ -203,8 +204,8 @@ class Deal:
         self._legal = None
         return self
 
-    def copy(self) -> Deal:
-        new = Deal.__new__(Deal)
+    def copy(self) -> Self:
+        new = object.__new__(type(self))
         new.rules = self.rules
         new.n = self.n
         new.hands = self.hands[:]

@@ -10,6 +10,7 @@ draws, markers and passes; a player only ever chooses a tile and a train.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Self
 
 from .deal import Deal
 from .events import Drew, Passed, Played
@@ -52,28 +53,9 @@ class TrainDeal(Deal):
     ) -> TrainDeal:
         """Round ``number`` (from 1) as dealt: ``hands`` and ``stock`` are the set less
         the round's engine."""
-        self = cls.__new__(cls)
-        self.rules = rules
-        self.n = rules.players
-        self.number = number
-        self.hands = [mask_of(h) for h in hands]
+        self = cls._blank(rules, number, [mask_of(h) for h in hands], stock, base_totals)
         self.dealt = tuple(tuple(sorted(h)) for h in hands)
-        self.stock = tuple(stock)
-        self.drawn = 0
-        self.layout = Layout("line", rules.set)  # unused: the trains are the table
         self.station = Station(engine_of(rules, number), rules.players)
-        self.leader = first_seat(rules, number)
-        self.lead_tile = None
-        self.passes = 0
-        self.forced = None
-        self.history = []
-        self.end = None
-        self.result = None
-        self.fives = self.latvian = False
-        self.side_of = tuple(range(rules.players))
-        self.play_points = [0] * rules.players
-        self.base_totals = tuple(base_totals) if base_totals else (0,) * rules.players
-        self._legal = None
         self._offer(self.leader)
         return self
 
@@ -91,55 +73,50 @@ class TrainDeal(Deal):
         """Round ``number`` in mid play, for the AI's sampled worlds: ``station`` (copied),
         ``hands`` as tile masks, the ``boneyard`` in drawing order and ``turn``, the seat to move
         (``forced``: the tile it drew and must lay). The history starts empty."""
+        self = cls._blank(rules, number, list(hands), boneyard, None)
+        self.dealt = tuple(tuple(tiles_in(h)) for h in hands)
+        self.station = station.copy()
+        self.turn = turn
+        self.forced = forced
+        self._legal = self._moves_for(turn)
+        return self
+
+    @classmethod
+    def _blank(
+        cls,
+        rules: Rules,
+        number: int,
+        hands: list[int],
+        stock: Sequence[Tile],
+        base_totals: Sequence[float] | None,
+    ) -> TrainDeal:
+        """A round with everything but its ``dealt`` hands and its station set."""
         self = cls.__new__(cls)
         self.rules = rules
         self.n = rules.players
         self.number = number
-        self.hands = list(hands)
-        self.dealt = tuple(tuple(tiles_in(h)) for h in hands)
-        self.stock = tuple(boneyard)
+        self.hands = hands
+        self.stock = tuple(stock)
         self.drawn = 0
-        self.layout = Layout("line", rules.set)
-        self.station = station.copy()
-        self.leader = first_seat(rules, number)
+        self.layout = Layout("line", rules.set)  # unused: the trains are the table
+        self.leader = self.turn = first_seat(rules, number)
         self.lead_tile = None
-        self.turn = turn
         self.passes = 0
-        self.forced = forced
+        self.forced = None
         self.history = []
         self.end = None
         self.result = None
         self.fives = self.latvian = False
         self.side_of = tuple(range(rules.players))
         self.play_points = [0] * rules.players
-        self.base_totals = (0,) * rules.players
-        self._legal = self._moves_for(turn)
+        self.base_totals = tuple(base_totals) if base_totals else (0,) * rules.players
+        self._legal = None
         return self
 
-    def copy(self) -> TrainDeal:
-        new = TrainDeal.__new__(TrainDeal)
-        new.rules = self.rules
-        new.n = self.n
+    def copy(self) -> Self:
+        new = super().copy()
         new.number = self.number
-        new.hands = self.hands[:]
-        new.dealt = self.dealt
-        new.stock = self.stock
-        new.drawn = self.drawn
-        new.layout = self.layout
         new.station = self.station.copy()
-        new.leader = self.leader
-        new.lead_tile = None
-        new.turn = self.turn
-        new.passes = self.passes
-        new.forced = self.forced
-        new.history = self.history[:]
-        new.end = self.end
-        new.result = self.result
-        new.fives = new.latvian = False
-        new.side_of = self.side_of
-        new.play_points = self.play_points[:]
-        new.base_totals = self.base_totals
-        new._legal = self._legal
         return new
 
     # -- reading -------------------------------------------------------------
