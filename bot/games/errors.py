@@ -12,6 +12,7 @@ from typing import Any
 from bot.engine import End
 from bot.engine.trains import MEXICAN, TrainName
 from bot.i18n import N_, Translator
+from bot.storage import DatabaseUnavailableError
 
 END_NAMES = {
     End.WEST: N_("west"),
@@ -96,3 +97,21 @@ def _shown(value: Any, tr: Translator) -> Any:
 
 class StaleError(GameError):
     """The user acted on an old message: the game has moved on since."""
+
+
+class UnavailableError(GameError):
+    """The database cannot be reached just now (a PostgreSQL server gone): nothing was
+    done, and the same request may well succeed in a moment."""
+
+
+DATABASE_UNAVAILABLE = N_(
+    "The bot can't reach its database just now, so nothing was done. Please try again in a moment."
+)
+
+
+def unavailable(error: BaseException) -> UnavailableError | None:
+    """``error`` as the refusal a user is told when the database cannot be reached just
+    now (a :class:`~bot.storage.DatabaseUnavailableError`), else None."""
+    if isinstance(error, DatabaseUnavailableError):
+        return UnavailableError(DATABASE_UNAVAILABLE)
+    return None

@@ -1,7 +1,9 @@
 """Every refusal and failure becomes a polite ephemeral reply; nothing is lost.
 
 One path for all of them, :func:`reply_error`: a refusal (a :class:`GameError`) is
-said politely, anything else is logged and answered with a polite "something went
+said politely; a database that cannot be reached just now (a PostgreSQL server gone:
+:func:`bot.games.errors.unavailable`) is said as such, with nothing done and
+a moment to wait; anything else is logged and answered with a polite "something went
 wrong" that shows nothing of the game. Commands mark their refusals with
 :func:`refusing` (a refusal is an answer, not a bot failure: it never reaches
 discord.py's error handlers); their failures reach the cog's one error handler
@@ -21,7 +23,7 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 import discord
 from discord.ext import commands
 
-from bot.games.errors import GameError, TrainWord
+from bot.games.errors import GameError, TrainWord, unavailable
 from bot.i18n import Translator
 
 from .markup import plain
@@ -52,10 +54,16 @@ async def defer_public(interaction: discord.Interaction) -> None:
 async def reply_error(interaction: discord.Interaction, error: BaseException) -> None:
     original = getattr(error, "original", error)
     tr = Translator.for_locale(interaction.locale)
+    database_gone = unavailable(original)
     if isinstance(original, GameError):
         # fields may hold what users typed or named themselves: shown as typed
         fields = {k: _escaped(v) for k, v in original.fields.items()}
         text = GameError(original.message, **fields).text(tr)
+    elif database_gone is not None:
+        # the server went away: the call failed and nothing was announced (the storage
+        # layer connects anew on the next call), so the user may simply try again
+        log.warning("an interaction was refused: %s", original)
+        text = database_gone.text(tr)
     else:
         log.error("an interaction failed", exc_info=original)
         text = tr("Something went wrong on our side. The game is safe; please try again.")

@@ -1,20 +1,63 @@
-"""SimCord fixtures: the real bot against a simulated Discord, with a real SQLite file."""
+"""SimCord fixtures: the real bot against a simulated Discord, with a real database.
+
+Every test that uses the bot runs on both backends (``[sqlite]``: a SQLite file;
+``[postgresql]``: a fresh database on the session's throwaway PostgreSQL server, see
+tests/postgres_support.py), as the storage tests do; ``db_path`` is the file's path or
+the database's URL, and ``new_bot`` builds a bot on it (a restart's new bot too). A test
+about the SQLite file itself, or a whole match that the PostgreSQL half need not play
+again (the time of the suite), is marked ``sqlite_only`` with its reason.
+"""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 
 from bot.client import DominoBot
 
+BACKENDS = ("sqlite", "postgresql")
+
+
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers", "sqlite_only(reason): runs on the SQLite backend only (one backend)"
+    )
+
+
+def pytest_generate_tests(metafunc):
+    if "backend" in metafunc.fixturenames:
+        only = metafunc.definition.get_closest_marker("sqlite_only") is not None
+        metafunc.parametrize("backend", BACKENDS[:1] if only else BACKENDS)
+
 
 @pytest.fixture
-def db_path(tmp_path):
-    return tmp_path / "dominobot.sqlite3"
+async def db_path(backend, tmp_path, request):
+    """Where the test's database lives: a SQLite file, or a new PostgreSQL database's URL."""
+    if backend == "sqlite":
+        yield tmp_path / "dominobot.sqlite3"
+        return
+    cluster = request.getfixturevalue("postgres")
+    url = await cluster.create_database()
+    yield url
+    await cluster.drop_database(url)
 
 
 @pytest.fixture
-def simcord_bot(db_path):
-    return DominoBot(database_path=db_path)
+def new_bot(db_path):
+    """A new bot on the test's database (``DominoBot``'s other arguments passed on)."""
+
+    def make(**kw):
+        if isinstance(db_path, Path):
+            return DominoBot(database_path=db_path, **kw)
+        return DominoBot(database_url=db_path, **kw)
+
+    return make
+
+
+@pytest.fixture
+def simcord_bot(new_bot):
+    return new_bot()
 
 
 @pytest.fixture

@@ -11,8 +11,6 @@ import logging
 
 import discord
 
-from bot.client import DominoBot
-
 
 async def two_player_game(bot, channel, alice, bob, game="block"):
     await alice.slash(channel, "domino new", game=game)
@@ -160,7 +158,7 @@ async def test_a_failed_ping_keeps_the_old_ping_until_the_new_one_is_posted(
 
 
 async def test_a_restart_announces_a_move_that_was_saved_but_never_shown(
-    simcord_env, bot, db_path, channel, alice, bob, driver
+    simcord_env, bot, new_bot, channel, alice, bob, driver
 ):
     before = await two_player_game(bot, channel, alice, bob)
     publisher = bot.games.publisher
@@ -173,7 +171,7 @@ async def test_a_restart_announces_a_move_that_was_saved_but_never_shown(
     assert before.turn_seat.name in stale.embeds[0].footer.text
 
     await bot.shutdown()
-    fresh = DominoBot(database_path=db_path)
+    fresh = new_bot()
     await simcord_env.restart_bot(fresh)
     try:
         await fresh.restoring

@@ -6,7 +6,6 @@ import random
 
 import pytest
 
-from bot.client import DominoBot
 from bot.engine import Rules, new_match, play
 
 RULES = Rules.make("latvian", players=2, deals=1)
@@ -51,8 +50,8 @@ SEED = seed_with_both()
 
 
 @pytest.fixture
-def simcord_bot(db_path):
-    return DominoBot(database_path=db_path, seed_source=lambda: SEED)
+def simcord_bot(new_bot):
+    return new_bot(seed_source=lambda: SEED)
 
 
 async def test_several_doubles_and_a_closed_end_through_the_ui(bot, channel, alice, bob, driver):

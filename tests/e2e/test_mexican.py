@@ -17,7 +17,6 @@ from dataclasses import dataclass, field
 import pytest
 from test_hidden import message_text, tiles_in_text
 
-from bot.client import DominoBot
 from bot.engine import Drew, Passed, Played, Rules, new_match, play
 from bot.engine.mexican import TrainDeal
 from bot.engine.trains import MEXICAN, NO_DOUBLE
@@ -120,8 +119,8 @@ SEED = find_seed()
 
 
 @pytest.fixture
-def simcord_bot(db_path):
-    return DominoBot(database_path=db_path, seed_source=lambda: SEED)
+def simcord_bot(new_bot):
+    return new_bot(seed_source=lambda: SEED)
 
 
 def move_buttons(message) -> list[tuple[str, str]]:
@@ -274,6 +273,10 @@ def after_laid(session):
     return [deal.engine, *(car.tile for train in deal.station.cars for car in train)]
 
 
+@pytest.mark.sqlite_only(
+    reason="the suite's time: a 13-round match takes ~40 s; on PostgreSQL the rounds below"
+    " play the same storage path"
+)
 async def test_a_whole_match_of_13_rounds_with_ai_seats(bot, channel, alice, driver):
     await alice.slash(channel, "domino new", game="mexican", players=4)
     for _ in range(3):

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.client import DominoBot
 from bot.games.errors import GameError
 
 
@@ -17,7 +16,7 @@ async def two_player_game(bot, channel, alice, bob, **options):
 
 
 async def test_a_restart_mid_game_continues_with_the_old_buttons(
-    simcord_env, bot, db_path, channel, alice, bob, driver
+    simcord_env, bot, new_bot, channel, alice, bob, driver
 ):
     session = await two_player_game(bot, channel, alice, bob)
     for _ in range(3):
@@ -29,7 +28,7 @@ async def test_a_restart_mid_game_continues_with_the_old_buttons(
     table = next(m for m in channel.history(viewer=alice) if m.id == before.table_message_id)
 
     await bot.shutdown()
-    fresh = DominoBot(database_path=db_path)
+    fresh = new_bot()
     await simcord_env.restart_bot(fresh)
     try:
         restored = await fresh.games.in_channel(channel.id)
@@ -101,9 +100,9 @@ def table_text(message) -> str:
     )
 
 
-async def restart(simcord_env, bot, db_path):
+async def restart(simcord_env, bot, new_bot):
     await bot.shutdown()
-    fresh = DominoBot(database_path=db_path)
+    fresh = new_bot()
     await simcord_env.restart_bot(fresh)
     await fresh.restoring
     await simcord_env.advance_time(1)  # the announcer's work settles
@@ -115,7 +114,7 @@ def new_messages(channel, viewers, seen):
 
 
 async def test_a_restart_after_an_unannounced_move_invents_no_line(
-    simcord_env, bot, db_path, channel, alice, bob, driver
+    simcord_env, bot, new_bot, channel, alice, bob, driver
 ):
     await two_player_game(bot, channel, alice, bob)
     for _ in range(2):
@@ -126,7 +125,7 @@ async def test_a_restart_after_an_unannounced_move_invents_no_line(
     await bot.games.marks.flush()
     seen = {m.id for v in (alice, bob) for m in channel.history(viewer=v)}
 
-    fresh = await restart(simcord_env, bot, db_path)
+    fresh = await restart(simcord_env, bot, new_bot)
     try:
         restored = await fresh.games.in_channel(channel.id)
         assert restored.version == saved.version

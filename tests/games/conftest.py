@@ -1,10 +1,16 @@
-"""Fixtures for the game service's tests: a real SQLite file, the service on it with a
-:class:`~games_support.RecordingPublisher`."""
+"""Fixtures for the game service's tests: a real database, the service on it with a
+:class:`~games_support.RecordingPublisher`.
+
+Every test that uses ``db`` (the service too) runs on both backends (``[sqlite]``: a
+SQLite file; ``[postgresql]``: a fresh database on the session's throwaway PostgreSQL
+server, tests/postgres_support.py).
+"""
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from games_support import ALICE, BOB, GUILD, T0, FirstLegalMove, RecordingPublisher, Started
@@ -13,10 +19,31 @@ from bot.games.service import GameService
 from bot.games.session import Session
 from bot.storage import Database
 
+BACKENDS = ("sqlite", "postgresql")
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "backend" in metafunc.fixturenames:
+        metafunc.parametrize("backend", BACKENDS)
+
 
 @pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(tmp_path / "games.sqlite3")
+async def db_path(
+    backend: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> AsyncIterator[Any]:
+    """Where the test's database lives: a SQLite file, or a new PostgreSQL database's URL."""
+    if backend == "sqlite":
+        yield tmp_path / "games.sqlite3"
+        return
+    cluster = request.getfixturevalue("postgres")
+    url = await cluster.create_database()
+    yield url
+    await cluster.drop_database(url)
+
+
+@pytest.fixture
+async def db(db_path: Any) -> AsyncIterator[Database]:
+    database = await Database.open(db_path)
     try:
         yield database
     finally:

@@ -1,6 +1,11 @@
-"""Fixtures for the stats tests: real SQLite files, the real bot against SimCord.
+"""Fixtures for the stats tests: real databases, the real bot against SimCord.
 
-Written for this folder (nothing is imported from the other test folders).
+Written for this folder (nothing is imported from the other test folders). Every test
+that uses ``db``, ``db_path`` or the bot runs on both backends (``[sqlite]``: SQLite
+files; ``[postgresql]``: fresh databases on the session's throwaway PostgreSQL server,
+tests/postgres_support.py); ``db_path`` is then the file's path or the database's URL,
+which :meth:`Database.open` takes alike. A test about SQLite's own files is marked
+``sqlite_only``.
 """
 
 from __future__ import annotations
@@ -17,14 +22,51 @@ from bot.client import DominoBot
 from bot.stats import install
 from bot.storage import Database
 
+BACKENDS = ("sqlite", "postgresql")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "sqlite_only(reason): runs on the SQLite backend only (one backend)"
+    )
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "backend" in metafunc.fixturenames:
+        only = metafunc.definition.get_closest_marker("sqlite_only") is not None
+        metafunc.parametrize("backend", BACKENDS[:1] if only else BACKENDS)
+
+
+async def _location(backend: str, file: Path, request: pytest.FixtureRequest) -> AsyncIterator[Any]:
+    if backend == "sqlite":
+        yield file
+        return
+    cluster = request.getfixturevalue("postgres")
+    url = await cluster.create_database()
+    yield url
+    await cluster.drop_database(url)
+
 
 @pytest.fixture
-def db_path(tmp_path: Path) -> Path:
-    return tmp_path / "stats.sqlite3"
+async def db_path(
+    backend: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> AsyncIterator[Any]:
+    """The stats database: a SQLite file, or a new PostgreSQL database's URL."""
+    async for location in _location(backend, tmp_path / "stats.sqlite3", request):
+        yield location
 
 
 @pytest.fixture
-async def db(db_path: Path) -> AsyncIterator[Database]:
+async def bot_db_path(
+    backend: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> AsyncIterator[Any]:
+    """The bot's database (another one than ``db_path``'s)."""
+    async for location in _location(backend, tmp_path / "bot.sqlite3", request):
+        yield location
+
+
+@pytest.fixture
+async def db(db_path: Any) -> AsyncIterator[Database]:
     database = await Database.open(db_path)
     install(database)  # the leaderboard's rules with openskill, as setup_hook wires them
     try:
@@ -42,8 +84,10 @@ def matches(db: Database) -> Matches:
 
 
 @pytest.fixture
-def simcord_bot(tmp_path: Path) -> DominoBot:
-    return DominoBot(database_path=tmp_path / "bot.sqlite3")
+def simcord_bot(bot_db_path: Any) -> DominoBot:
+    if isinstance(bot_db_path, Path):
+        return DominoBot(database_path=bot_db_path)
+    return DominoBot(database_url=bot_db_path)
 
 
 @pytest.fixture

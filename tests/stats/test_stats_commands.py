@@ -275,7 +275,7 @@ async def test_leaderboard_buttons_work_after_a_restart(
     await a_crowd(stored, alice, 12)
     message = (await alice.slash(channel, "domino leaderboard")).response
     await bot.shutdown()
-    fresh = DominoBot(database_path=bot.database_path)
+    fresh = DominoBot(database_path=bot.database_path, database_url=bot.database_url)
     await simcord_env.restart_bot(fresh)
     try:
         second = await bob.click(message, label="Next ▶")
