@@ -20,6 +20,19 @@ Runs (``--runs``, comma-separated; all by default):
 
 Every run is a child process of its own (a fresh bot, a fresh SQLite file in a temp
 folder, its own memory figures). Figures are printed per run with the goals beside them.
+
+Several processes, one database (``flat`` runs only; docs/LOAD.md, "Shards"):
+
+    .venv/bin/python benchmarks/load.py --runs flat --games 50 --processes 2
+    .venv/bin/python benchmarks/load.py --runs flat --games 50 --processes 2 \
+        --database postgresql://user:pw@host/postgres
+
+``--database URL``: PostgreSQL instead of SQLite (each run gets a new database on that
+server, created and dropped by the benchmark: the user needs CREATEDB).
+``--processes N``: each run's K games split over N bot processes at once, each an
+``AutoShardedBot`` on shard i of N with its own SimCord world (its server on that
+shard), all on the one database (on SQLite, one file shared through WAL); moves/s are
+summed and the ack percentiles taken over every process's interactions.
 """
 
 from __future__ import annotations
@@ -31,6 +44,7 @@ import json
 import logging
 import os
 import random
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -74,10 +88,47 @@ DISCORD_ACK_LIMIT = 3.0  # Discord forgets an interaction not acknowledged withi
 # -- one run (in a child process) ----------------------------------------------------------
 
 
-def make_bot(path: Path) -> Any:
+def make_bot(path: Path, spec: dict[str, Any] | None = None) -> Any:
+    """The bot of a run: on ``spec["database"]`` if given (a path or a URL), else ``path``;
+    with ``spec["shard_count"]``, on shard ``spec["shard"]`` of them."""
     from bot.client import DominoBot
+    from bot.settings import Shards
 
-    return DominoBot(database_path=path)
+    spec = spec or {}
+    database = str(spec.get("database") or path)
+    shards = None
+    if spec.get("shard_count"):
+        shards = Shards(int(spec["shard_count"]), (int(spec["shard"]),))
+    if database.startswith(("postgresql://", "postgres://")):
+        return DominoBot(database_url=database, shards=shards)
+    return DominoBot(database_path=Path(database), shards=shards)
+
+
+GUILD_BASE = 1180000000000000000
+ID_GAP = 200_000
+"""SimCord's ids start at one value in every world: the world of process i skips
+i * ID_GAP of them, so that processes never share a channel id (Discord's are unique)."""
+
+
+def guild_on_shard(shard: int, count: int) -> int:
+    """A server id Discord routes to ``shard`` of ``count``."""
+    first = GUILD_BASE >> 22
+    return (first + (shard - first) % count) << 22
+
+
+async def start_run_world(bot: Any, spec: dict[str, Any]) -> World:
+    """The run's SimCord world; with shards, its server on the run's shard."""
+    if not spec.get("shard_count"):
+        return await start_world(bot)
+    shard, count = int(spec["shard"]), int(spec["shard_count"])
+
+    def skip_ids(env: Any, guild: Any) -> None:
+        for _ in range(ID_GAP * shard):
+            env.backend.snowflake()
+
+    return await start_world(
+        bot, guild_name=f"Load {shard}", guild_id=guild_on_shard(shard, count), build=skip_ids
+    )
 
 
 def add_players(world: World, prefix: str, count: int) -> list[Any]:
@@ -95,8 +146,8 @@ async def load_run(spec: dict[str, Any]) -> dict[str, Any]:
     ai_think = tuple(spec.get("ai_think", think))
     rng = random.Random(spec.get("seed", 1))
     folder = tempfile.TemporaryDirectory(prefix="dominobot-load-")
-    bot = make_bot(Path(folder.name) / "load.sqlite3")
-    world = await start_world(bot)
+    bot = make_bot(Path(folder.name) / "load.sqlite3", spec)
+    world = await start_run_world(bot, spec)
     sampler = MemorySampler()
     world._housekeeping = asyncio.create_task(world.housekeeping(sampler))
     meter = AiMeter(bot)
@@ -160,6 +211,12 @@ async def load_run(spec: dict[str, Any]) -> dict[str, Any]:
     sampler.sample()
     failures = [repr(t.exception())[:300] for t in tasks if not t.cancelled() and t.exception()]
     result = figures(world, tables, t0, t1, t_end)
+    if spec.get("shard_count"):  # every ack, for percentiles over all the processes
+        result["ack_values_ms"] = [
+            ((e.ack_at if e.ack_at is not None else t_end) - e.sent) * 1000
+            for e in world.harness.exchanges
+            if t0 <= e.sent < t1
+        ]
     decisions = d1 - d0
     result.update(
         kind=kind,
@@ -482,6 +539,129 @@ def plan(args: argparse.Namespace) -> list[dict[str, Any]]:
     return specs
 
 
+def multi_plan(args: argparse.Namespace) -> list[list[dict[str, Any]]]:
+    """``--processes N``: per K, N flat specs of K/N games each (shard i of N)."""
+    n = args.processes
+    seconds = args.seconds if args.seconds is not None else (4.0 if args.quick else 30.0)
+    ks = [int(k) for k in args.games.split(",")] if args.games else [50]
+    groups = []
+    for k in ks:
+        share = [k // n + (1 if i < k % n else 0) for i in range(n)]
+        groups.append(
+            [
+                {
+                    "kind": "flat",
+                    "games": share[i],
+                    "seconds": seconds,
+                    "shard": i,
+                    "shard_count": n,
+                    "total_games": k,
+                }
+                for i in range(n)
+            ]
+        )
+    return groups
+
+
+async def fresh_postgres(url: str) -> str:
+    """A new database on ``url``'s server (the user needs CREATEDB); its URL."""
+    from urllib.parse import urlsplit, urlunsplit
+
+    import asyncpg  # type: ignore[import-untyped]
+
+    name = f"dominobot_load_{os.getpid()}_{random.randrange(10**9)}"
+    conn = await asyncpg.connect(url)
+    try:
+        await conn.execute(f"CREATE DATABASE {name}")
+    finally:
+        await conn.close()
+    parts = urlsplit(url)
+    return urlunsplit(parts._replace(path=f"/{name}"))
+
+
+async def drop_postgres(admin_url: str, url: str) -> None:
+    from urllib.parse import urlsplit
+
+    import asyncpg
+
+    name = urlsplit(url).path.lstrip("/")
+    conn = await asyncpg.connect(admin_url)
+    try:
+        await conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+    finally:
+        await conn.close()
+
+
+async def migrate_once(location: str) -> None:
+    """Create the schema before the processes start (they would all migrate at once)."""
+    from bot.storage import Database
+
+    db = await Database.open(location)
+    await db.close()
+
+
+def run_group(specs: list[dict[str, Any]], database: str | None) -> dict[str, Any]:
+    """One run in N processes at once on one database; the summed figures."""
+    with tempfile.TemporaryDirectory(prefix="dominobot-load-") as folder:
+        location = asyncio.run(fresh_postgres(database)) if database else f"{folder}/load.sqlite3"
+        try:
+            asyncio.run(migrate_once(location))
+            outs = [Path(folder) / f"result-{i}.json" for i in range(len(specs))]
+            procs = []
+            for spec, out in zip(specs, outs, strict=True):
+                cmd = [sys.executable, str(Path(__file__).resolve()), "--child"]
+                cmd += [json.dumps({**spec, "database": location}), "--child-out", str(out)]
+                procs.append(subprocess.Popen(cmd, cwd=ROOT))
+            for proc, spec in zip(procs, specs, strict=True):
+                try:
+                    proc.wait(timeout=budget(spec) + 30)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
+            results = [json.loads(o.read_text()) for o in outs if o.exists()]
+        finally:
+            if database:
+                asyncio.run(drop_postgres(database, location))
+    base = specs[0]
+    if len(results) != len(specs):
+        return {**base, "kind": "flat-multi", "error": "a process failed; see above"}
+    acks = [x for r in results for x in r.get("ack_values_ms", [])]
+    return {
+        "kind": "flat-multi",
+        "backend": "postgresql" if database else "sqlite",
+        "processes": len(specs),
+        "games": base["total_games"],
+        "seconds": statistics.fmean(r["seconds"] for r in results),
+        "human_moves": sum(r["human_moves"] for r in results),
+        "human_moves_per_s": sum(r["human_moves_per_s"] for r in results),
+        "per_process_moves_per_s": [r["human_moves_per_s"] for r in results],
+        "ack_ms": summary_ms([x / 1000 for x in acks]),
+        "unacknowledged": sum(r["unacknowledged"] for r in results),
+        "stalls": sum(r["stalls"] for r in results),
+        "process_cpu_share": [r["process_cpu_share"] for r in results],
+        "bot_log": [r["bot_log"] for r in results],
+    }
+
+
+def multi_report(results: list[dict[str, Any]]) -> str:
+    lines = []
+    for r in results:
+        head = f"\n== flat out, {r.get('games')} games in {r.get('processes', '?')} process(es)"
+        if r.get("error"):
+            lines.append(f"{head}: FAILED: {r['error']}")
+            continue
+        lines.append(f"{head} on {r['backend']}  ({fmt(r['seconds'])} s measured)")
+        lines.append(f"  ack latency        {lat(r['ack_ms'])}")
+        per = " + ".join(fmt(x) for x in r["per_process_moves_per_s"])
+        lines.append(
+            f"  human moves/s      {fmt(r['human_moves_per_s'])}  ({per}; "
+            f"{r['human_moves']} moves) · not acknowledged {r['unacknowledged']} · "
+            f"stalls {r['stalls']}"
+        )
+        cpu = ", ".join(fmt(x, digits=2) for x in r["process_cpu_share"])
+        lines.append(f"  CPU per process    {cpu} of a core · bot log {r['bot_log']}")
+    return "\n".join(lines)
+
+
 def budget(spec: dict[str, Any]) -> float:
     """Seconds a run may take before it counts as hung."""
     tables = int(spec.get("games", 0)) + int(spec.get("ai_games", 0))
@@ -671,6 +851,15 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, help="measured seconds per run (default 60)")
     parser.add_argument("--quick", action="store_true", help="a smoke run: small, a few seconds")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
+    parser.add_argument(
+        "--database", help="a PostgreSQL URL: each run on a new database on that server"
+    )
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=0,
+        help="flat runs in N bot processes at once (shard i of N each) on one database",
+    )
     parser.add_argument("--child", help=argparse.SUPPRESS)
     parser.add_argument("--child-out", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -678,6 +867,18 @@ def main() -> int:
         return child(json.loads(args.child), args.child_out)
     results = []
     print(f"Dominobot load benchmark — {os.cpu_count()} cores, Python {sys.version.split()[0]}")
+    if args.processes:
+        multi = []
+        for group in multi_plan(args):
+            print(f"-- running flat {group[0]['total_games']} in {len(group)} process(es) ...")
+            sys.stdout.flush()
+            multi.append(run_group(group, args.database))
+        print(multi_report(multi))
+        if args.json:
+            args.json.write_text(json.dumps({"runs": multi}, indent=1))
+        return 1 if any(r.get("error") for r in multi) else 0
+    if args.database:
+        raise SystemExit("--database goes with --processes N (1 for one process)")
     for spec in plan(args):
         print(f"-- running {spec['kind']} {spec.get('games', spec.get('samples', ''))} ...")
         sys.stdout.flush()

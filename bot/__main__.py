@@ -37,13 +37,16 @@ from bot.settings import (
     Settings,
     SettingsError,
     database_problem,
+    parse_shards,
     without_password,
 )
 from bot.storage import DatabaseUnavailableError, MigrationError
 
 log = logging.getLogger("bot")
 
-USAGE = "usage: python -m bot [-h] [sync | playground [--port N] [--database PATH] [--no-browser]]"
+USAGE = "usage: python -m bot [-h] [--shards IDS --shard-count N] [sync | playground [OPTIONS]]"
+SHARD_OPTIONS = {"--shards": "SHARD_IDS", "--shard-count": "SHARD_COUNT"}
+"""The command line's shard options and the settings they stand for (they win over them)."""
 Mode = Literal["bot", "sync", "playground"]
 HELP_FLAGS = ("-h", "--help")
 
@@ -60,6 +63,12 @@ MODES = (
         "With DISCORD_TOKEN set: run the bot until Ctrl+C. Without any token: the "
         "offline playground, which then takes the playground's options too "
         "(python -m bot --port 9000; that is what `make run ARGS=...` runs).",
+    ),
+    (
+        "--shards IDS",
+        "With --shard-count N: run only these shards of N (e.g. --shards 0-3 "
+        "--shard-count 8; the same as SHARD_IDS and SHARD_COUNT, which they override). "
+        "Run one process per group of shards, all on one database.",
     ),
     (
         "sync",
@@ -107,9 +116,10 @@ def help_text() -> str:
     )
     lines += [
         "",
-        "A wrong setting, an unusable DATABASE_PATH or DATABASE_URL (checked before logging",
-        "in) or a token Discord refuses exits with status 2, a Discord or a database server",
-        "that cannot be reached with 1; each says what is wrong in one line on stderr.",
+        "A wrong setting or shard option, an unusable DATABASE_PATH or DATABASE_URL (checked",
+        "before logging in) or a token Discord refuses exits with status 2, a Discord or a",
+        "database server that cannot be reached with 1; each says what is wrong in one line",
+        "on stderr.",
     ]
     return "\n".join(lines)
 
@@ -152,7 +162,34 @@ def main(argv: list[str] | None = None) -> int:
         print(SYNC_HELP)
         return 0
     load_dotenv(Path.cwd() / ".env")
-    mode = choose_mode(args, os.environ)
+    environ: Mapping[str, str] = os.environ
+    if args[:1] != ["playground"] and any(a.split("=")[0] in SHARD_OPTIONS for a in args):
+        try:
+            shard_settings, args = shard_options(args)
+        except SettingsError as e:
+            print(f"dominobot: {e}", file=sys.stderr)
+            return EXIT_CONFIG
+        environ = {**os.environ, **shard_settings}
+        if args not in ([], ["sync"]):
+            print(f"dominobot: {unknown_arguments(args)}", file=sys.stderr)
+            return EXIT_CONFIG
+        names = {
+            v: k if v in shard_settings or not environ.get(v, "").strip() else v
+            for k, v in SHARD_OPTIONS.items()
+        }
+        try:  # their faults named as the options (the settings would say SHARD_IDS)
+            parse_shards(
+                environ.get("SHARD_COUNT", ""),
+                environ.get("SHARD_IDS", ""),
+                count_name=names["SHARD_COUNT"],
+                ids_name=names["SHARD_IDS"],
+            )
+        except SettingsError as e:
+            print(f"dominobot: {e}", file=sys.stderr)
+            return EXIT_CONFIG
+    mode = choose_mode(args, environ)
+    if environ is not os.environ and mode == "playground":
+        mode = "bot"  # shard options are for the bot (whose settings want a token)
     if mode is None:
         print(f"dominobot: {unknown_arguments(args)}", file=sys.stderr)
         return EXIT_CONFIG
@@ -166,7 +203,7 @@ def main(argv: list[str] | None = None) -> int:
             return playground(args)
         return playground(args[1:])
     try:
-        settings = Settings.from_env()
+        settings = Settings.from_env(environ)
     except SettingsError as e:
         print(f"dominobot: {e}", file=sys.stderr)
         return EXIT_CONFIG
@@ -180,8 +217,35 @@ def main(argv: list[str] | None = None) -> int:
         database_path=settings.database_path,
         database_url=settings.database_url,
         dev_guild_id=settings.dev_guild_id,
+        shards=settings.shards if mode == "bot" else None,
     )
     return run(bot, settings.token, sync=mode == "sync")
+
+
+def shard_options(args: list[str]) -> tuple[dict[str, str], list[str]]:
+    """``--shards IDS`` and ``--shard-count N`` (or ``--shards=IDS``) out of ``args``:
+    the settings they stand for, and the other arguments. A missing value or an
+    option given twice is a :class:`SettingsError` (their values are checked later,
+    with the settings, as ``--shards`` and ``--shard-count``)."""
+    found: dict[str, str] = {}
+    rest: list[str] = []
+    i = 0
+    while i < len(args):
+        name, eq, value = args[i].partition("=")
+        if name not in SHARD_OPTIONS:
+            rest.append(args[i])
+            i += 1
+            continue
+        if not eq:
+            if i + 1 >= len(args) or args[i + 1].startswith("--"):
+                raise SettingsError(f"{name} needs a value, e.g. --shards 0-3 --shard-count 8")
+            value = args[i + 1]
+            i += 1
+        i += 1
+        if SHARD_OPTIONS[name] in found:
+            raise SettingsError(f"{name} is given twice")
+        found[SHARD_OPTIONS[name]] = value
+    return found, rest
 
 
 def check_database(settings: Settings) -> tuple[str, int] | None:

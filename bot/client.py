@@ -6,9 +6,11 @@ import asyncio
 import contextlib
 import logging
 import os
+import socket
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 import discord
 from discord.ext import commands
@@ -20,21 +22,34 @@ from bot.games.ai_runner import AiPlayer, AiRunner
 from bot.games.service import GameService
 from bot.games.settings import SettingsService
 from bot.i18n import missing_catalogs
+from bot.settings import Shards, format_ids, shard_of
 from bot.stats import install as install_leaderboard
 from bot.storage import Database
 
 log = logging.getLogger(__name__)
+interactions_log = logging.getLogger("bot.interactions")
 
 EXTENSIONS = ("cogs.domino",)
 
 
 class DominoBot(commands.Bot):
+    """The bot. With ``shards`` it is a :class:`ShardedDominoBot` (discord.py's
+    ``AutoShardedBot`` on those shards only); without, one plain ``commands.Bot``."""
+
     db: Database
     games: GameService
+
+    def __new__(cls, *args: Any, shards: Shards | None = None, **kwargs: Any) -> DominoBot:
+        if shards is not None and not issubclass(cls, commands.AutoShardedBot):
+            if cls is not DominoBot:  # a subclass would lose itself: it must choose
+                raise TypeError(f"{cls.__name__} with shards: subclass ShardedDominoBot")
+            cls = ShardedDominoBot
+        return super().__new__(cls)
 
     def __init__(
         self,
         *,
+        shards: Shards | None = None,
         database_path: str | os.PathLike[str] = "dominobot.sqlite3",
         dev_guild_id: int | None = None,
         database_url: str | None = None,
@@ -48,13 +63,19 @@ class DominoBot(commands.Bot):
         # message cache. Guilds for channels, threads, permissions and locales.
         intents = discord.Intents.none()
         intents.guilds = True
+        sharding: dict[str, Any] = {}
+        if shards is not None:
+            sharding = {"shard_count": shards.count, "shard_ids": list(shards.ids)}
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
             # Nobody is pinged by a name or a text; the turn ping allows its one user.
             allowed_mentions=discord.AllowedMentions.none(),
+            **sharding,
         )
+        self.shards_served = shards
+        """The shards this process runs (None: no shards, one process)."""
         self.database_path = Path(database_path)
         self.database_url = database_url  # PostgreSQL instead of the SQLite file
         self.dev_guild_id = dev_guild_id
@@ -70,12 +91,14 @@ class DominoBot(commands.Bot):
         # storage's finish transaction; wired here once, before any game can finish.
         install_leaderboard(self.db)
         self.ai = AiRunner(self.ai_player, workers=self.ai_workers)
+        shards = self.shards_served  # a process restores only its own shards' games
         self.games = GameService(
             self.db,
             clock=self.clock,
             ai=self.ai,
             settings=SettingsService(self.db),
             seed_source=self.seed_source,
+            shards=None if shards is None else (shards.count, shards.ids),
         )
         missing = missing_catalogs()
         if missing:
@@ -92,6 +115,38 @@ class DominoBot(commands.Bot):
         # Games come back in the background: interactions are answered meanwhile.
         self.restoring = asyncio.get_running_loop().create_task(self.games.restore())
         self.restoring.add_done_callback(_log_restore)
+        log.info("serving %s (host %s, pid %d)", self.serving(), socket.gethostname(), os.getpid())
+
+    def serving(self) -> str:
+        """What this process serves, for the log: ``shards 0-3 of 8`` or ``every server``."""
+        if self.shards_served is None:
+            return "every server (no shards)"
+        return f"shards {format_ids(self.shards_served.ids)} of {self.shards_served.count}"
+
+    def shard_for(self, guild_id: int | None) -> tuple[int, int]:
+        """``(shard id, shard count)`` of a server (or a DM: shard 0), as Discord routes it."""
+        count = 1 if self.shards_served is None else self.shards_served.count
+        return (0 if guild_id is None else shard_of(guild_id, count)), count
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """One log line per interaction: what, where, and which shard and process served it.
+
+        Never an option's value nor a select's choice (they can name a player's tiles).
+        Autocomplete (a request per keystroke) at DEBUG.
+        """
+        shard, count = self.shard_for(interaction.guild_id)
+        typing = interaction.type is discord.InteractionType.autocomplete
+        interactions_log.log(
+            logging.DEBUG if typing else logging.INFO,
+            "%s in guild %s channel %s by user %s: shard %d of %d, pid %d",
+            _what(interaction),
+            interaction.guild_id,
+            interaction.channel_id,
+            interaction.user.id,
+            shard,
+            count,
+            os.getpid(),
+        )
 
     async def close(self) -> None:
         await self.shutdown()
@@ -112,6 +167,30 @@ class DominoBot(commands.Bot):
             await self.ai.close()
         if hasattr(self, "db"):
             await self.db.close()
+
+
+class ShardedDominoBot(DominoBot, commands.AutoShardedBot):
+    """The bot as discord.py's ``AutoShardedBot`` on the shards of ``SHARD_IDS`` only:
+    made by ``DominoBot(shards=...)``."""
+
+
+def _what(interaction: discord.Interaction) -> str:
+    """An interaction as a log word: ``/domino new``, or a component's kind (``domino:m``)."""
+    data: Any = interaction.data or {}
+    if interaction.type in (
+        discord.InteractionType.application_command,
+        discord.InteractionType.autocomplete,
+    ):
+        words = [str(data.get("name", "?"))]
+        options = data.get("options") or []
+        while options and options[0].get("type") in (1, 2):  # subcommand (group)
+            words.append(str(options[0].get("name")))
+            options = options[0].get("options") or []
+        what = "/" + " ".join(words)
+        return what if interaction.type.value == 2 else f"autocomplete {what}"
+    custom_id = str(data.get("custom_id", ""))
+    kind = ":".join(custom_id.split(":")[:2]) or "?"
+    return f"{interaction.type.name} {kind}"
 
 
 def _log_restore(task: asyncio.Task[int]) -> None:

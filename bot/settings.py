@@ -56,6 +56,21 @@ SETTINGS = (
         "may share one. Without it, DATABASE_PATH.",
     ),
     Setting(
+        "SHARD_COUNT",
+        "",
+        "How many shards the bot runs as, in all its processes together (Discord puts "
+        "each server on shard (server id >> 22) % SHARD_COUNT). Without it the bot is one "
+        "process with no shards. Alone, this process runs every shard.",
+    ),
+    Setting(
+        "SHARD_IDS",
+        "",
+        "The shards this process runs, e.g. 0-3 or 0,2,4 (of SHARD_COUNT, numbered from 0; "
+        "needs SHARD_COUNT). It restores and plays only their servers' games; all "
+        "processes share one database (DATABASE_URL; a SQLite file only on one machine). "
+        "The options --shards and --shard-count say the same.",
+    ),
+    Setting(
         "DEV_GUILD_ID",
         "",
         "A server id: the commands are synced to that server on every start (for development).",
@@ -79,6 +94,99 @@ class SettingsError(Exception):
     """A setting is missing or malformed; the message is one line for the operator."""
 
 
+SHARD_ID_LIST = re.compile(r"^\d+(-\d+)?(,\d+(-\d+)?)*$")
+MAX_SHARDS = 65536
+
+
+@dataclass(frozen=True, slots=True)
+class Shards:
+    """The shards one process runs: ``ids`` of ``count`` (Discord's ``shard_count``)."""
+
+    count: int
+    ids: tuple[int, ...]
+
+    def owns(self, guild_id: int) -> bool:
+        """Whether this process serves the server ``guild_id``."""
+        return shard_of(guild_id, self.count) in self.ids
+
+    def __str__(self) -> str:
+        return f"{format_ids(self.ids)} of {self.count}"
+
+
+def shard_of(guild_id: int, count: int) -> int:
+    """The shard Discord routes the server ``guild_id`` to, of ``count``."""
+    return (guild_id >> 22) % count
+
+
+def format_ids(ids: tuple[int, ...]) -> str:
+    """``(0, 1, 2, 3, 6)`` as ``0-3,6``."""
+    parts: list[str] = []
+    start = prev = None
+    for i in [*sorted(ids), None]:
+        if i is not None and prev is not None and i == prev + 1:
+            prev = i
+            continue
+        if start is not None:
+            parts.append(str(start) if start == prev else f"{start}-{prev}")
+        start = prev = i
+    return ",".join(parts)
+
+
+def parse_shards(
+    count_text: str,
+    ids_text: str,
+    *,
+    count_name: str = "SHARD_COUNT",
+    ids_name: str = "SHARD_IDS",
+) -> Shards | None:
+    """The shards of ``SHARD_COUNT`` and ``SHARD_IDS`` (None: neither is set: no shards).
+
+    Raises :class:`SettingsError` with one line naming the setting (or option) at fault.
+    """
+    count_text, ids_text = count_text.strip(), ids_text.strip().replace(" ", "")
+    if not count_text:
+        if ids_text:
+            raise SettingsError(
+                f"{ids_name} needs {count_name} too: the number of shards of the whole bot "
+                f"(e.g. {ids_name} 0-3 with {count_name} 8)"
+            )
+        return None
+    if (
+        not (count_text.isascii() and count_text.isdigit())
+        or not 1 <= int(count_text) <= MAX_SHARDS
+    ):
+        raise SettingsError(
+            f"{count_name} must be a whole number of shards from 1 to {MAX_SHARDS}, "
+            f"not {count_text!r}"
+        )
+    count = int(count_text)
+    if not ids_text:
+        return Shards(count, tuple(range(count)))
+    if not (ids_text.isascii() and SHARD_ID_LIST.match(ids_text)):
+        raise SettingsError(
+            f"{ids_name} must be shard numbers and ranges such as 0-3 or 0,2,4, not {ids_text!r}"
+        )
+    ids: list[int] = []
+    for part in ids_text.split(","):
+        low, _, high = part.partition("-")
+        first, last = int(low), int(high or low)
+        if last < first:
+            raise SettingsError(
+                f"{ids_name} has a range that goes down ({part}); write {last}-{first}"
+            )
+        ids += range(first, last + 1)
+    outside = sorted({i for i in ids if i >= count})
+    if outside:
+        raise SettingsError(
+            f"{ids_name} names shard {outside[0]}, outside {count_name} {count} "
+            f"(the shards are numbered 0 to {count - 1})"
+        )
+    twice = sorted({i for i in ids if ids.count(i) > 1})
+    if twice:
+        raise SettingsError(f"{ids_name} names shard {twice[0]} twice")
+    return Shards(count, tuple(sorted(ids)))
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     token: str
@@ -89,13 +197,15 @@ class Settings:
     """``LOG_PAYLOADS=1``: let discord.py log whole payloads at DEBUG (they hold hands)."""
     database_url: str | None = None
     """``DATABASE_URL``: PostgreSQL instead of the SQLite file at ``database_path``."""
+    shards: Shards | None = None
+    """``SHARD_COUNT`` and ``SHARD_IDS``: the shards this process runs (None: no shards)."""
 
     def __repr__(self) -> str:  # never print the token, nor the database's password
         url = None if self.database_url is None else without_password(self.database_url)
         return (
             f"Settings(database_path={self.database_path!s}, database_url={url}, "
             f"dev_guild_id={self.dev_guild_id}, log_level={self.log_level}, "
-            f"log_payloads={self.log_payloads})"
+            f"log_payloads={self.log_payloads}, shards={self.shards})"
         )
 
     @classmethod
@@ -120,6 +230,7 @@ class Settings:
         payloads = env.get("LOG_PAYLOADS", "").strip().lower()
         if payloads not in ("", "0", "1", "true", "false", "yes", "no"):
             raise SettingsError(f"LOG_PAYLOADS must be 1 or 0, not {payloads!r}")
+        shards = parse_shards(env.get("SHARD_COUNT", ""), env.get("SHARD_IDS", ""))
         path = env.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE
         url = env.get("DATABASE_URL", "").strip() or None
         if url is not None:
@@ -133,6 +244,7 @@ class Settings:
             log_level=level,
             log_payloads=payloads in ("1", "true", "yes"),
             database_url=url,
+            shards=shards,
         )
 
 

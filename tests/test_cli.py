@@ -421,3 +421,75 @@ def test_a_database_that_goes_away_after_the_check_is_one_line():
     )
     assert code == 1
     assert line.startswith("DATABASE_URL postgresql://x:***@/d cannot be used: ")
+
+
+# -- shards ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "environ", "phrase"),
+    [
+        (["--shards", "8", "--shard-count", "8"], {}, "--shards names shard 8, outside"),
+        (["--shards", "0-3"], {}, "--shards needs --shard-count too"),
+        (["--shards=3-", "--shard-count=8"], {}, "--shards must be shard numbers and ranges"),
+        (["--shard-count", "8", "--shards"], {}, "--shards needs a value"),
+        (["--shards", "1", "--shards", "2", "--shard-count", "4"], {}, "given twice"),
+        (["--shards", "0", "--shard-count", "many"], {}, "--shard-count must be a whole"),
+        ([], {"SHARD_IDS": "0-3"}, "SHARD_IDS needs SHARD_COUNT too"),
+        ([], {"SHARD_IDS": "4", "SHARD_COUNT": "4"}, "SHARD_IDS names shard 4, outside"),
+        ([], {"SHARD_IDS": "0-1-2", "SHARD_COUNT": "4"}, "SHARD_IDS must be shard numbers"),
+        (["--shards", "5"], {"SHARD_COUNT": "4"}, "--shards names shard 5, outside SHARD_COUNT"),
+        (["--shards", "0", "--shard-count", "2", "play"], {}, "does not take 'play'"),
+    ],
+    ids=[
+        "outside",
+        "ids-without-count",
+        "malformed",
+        "no-value",
+        "twice",
+        "bad-count",
+        "env-ids-without-count",
+        "env-outside",
+        "env-malformed",
+        "option-outside-env-count",
+        "unknown-argument",
+    ],
+)
+def test_bad_shards_are_one_line_and_exit_2(tmp_path, args, environ, phrase):
+    done = run_bot(*args, cwd=tmp_path, DISCORD_TOKEN=TOKEN, **environ)
+    assert done.returncode == 2
+    line = the_line(done.stderr)
+    assert line.startswith("dominobot: ")
+    assert phrase in line
+    assert not (tmp_path / "dominobot.sqlite3").exists()  # refused before anything opened
+
+
+def test_shard_options_make_an_auto_sharded_bot_of_those_shards(monkeypatch, tmp_path):
+    monkeypatch.chdir(tmp_path)
+    for setting in SETTINGS:
+        monkeypatch.delenv(setting.name, raising=False)
+    monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
+    monkeypatch.setenv("SHARD_COUNT", "2")  # the option wins
+    made = []
+    monkeypatch.setattr(entry, "run", lambda bot, token, sync=False: made.append(bot) or 0)
+    monkeypatch.setattr(entry.logs, "configure", lambda *a, **k: None)
+    assert entry.main(["--shards", "2-3", "--shard-count", "8"]) == 0
+    (bot,) = made
+    assert isinstance(bot, discord.AutoShardedClient)
+    assert isinstance(bot, DominoBot)
+    assert (bot.shard_count, bot.shard_ids) == (8, [2, 3])
+    assert bot.serving() == "shards 2-3 of 8"
+
+    made.clear()
+    monkeypatch.delenv("SHARD_COUNT")
+    assert entry.main([]) == 0  # no shard settings: the plain bot, as before
+    (plain,) = made
+    assert not isinstance(plain, discord.AutoShardedClient)
+    assert plain.shard_count is None
+    assert plain.serving() == "every server (no shards)"
+
+
+def test_help_names_the_shard_options(tmp_path):
+    text = run_bot("--help", cwd=tmp_path).stdout
+    assert "--shards IDS" in text
+    assert "--shard-count" in text

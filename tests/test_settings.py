@@ -176,3 +176,61 @@ def test_an_unwritable_database_is_named(tmp_path):
         )
     finally:
         folder.chmod(0o755)
+
+
+# -- shards --------------------------------------------------------------------------------
+
+
+def test_shard_settings_are_read():
+    from bot.settings import Shards
+
+    assert Settings.from_env({"DISCORD_TOKEN": TOKEN}).shards is None
+    settings = Settings.from_env({"DISCORD_TOKEN": TOKEN, "SHARD_COUNT": "8", "SHARD_IDS": "0-3"})
+    assert settings.shards == Shards(8, (0, 1, 2, 3))
+    assert "shards=0-3 of 8" in repr(settings)
+    spread = Settings.from_env(
+        {"DISCORD_TOKEN": TOKEN, "SHARD_COUNT": " 16 ", "SHARD_IDS": "5, 0-1,9-10"}
+    )
+    assert spread.shards == Shards(16, (0, 1, 5, 9, 10))
+    assert str(spread.shards) == "0-1,5,9-10 of 16"
+    alone = Settings.from_env({"DISCORD_TOKEN": TOKEN, "SHARD_COUNT": "2"})
+    assert alone.shards == Shards(2, (0, 1))  # every shard in this one process
+
+
+@pytest.mark.parametrize(
+    ("count", "ids", "phrase"),
+    [
+        ("8", "8", "names shard 8, outside SHARD_COUNT 8 (the shards are numbered 0 to 7)"),
+        ("8", "6-9", "names shard 8, outside SHARD_COUNT 8"),
+        ("8", "0-", "must be shard numbers and ranges such as 0-3"),
+        ("8", "0..3", "must be shard numbers and ranges"),
+        ("8", "a", "must be shard numbers and ranges"),
+        ("8", "-1", "must be shard numbers and ranges"),
+        ("8", "3-1", "a range that goes down (3-1)"),
+        ("8", "1,1", "names shard 1 twice"),
+        ("", "0-3", "SHARD_IDS needs SHARD_COUNT too"),
+        ("0", "", "SHARD_COUNT must be a whole number of shards from 1"),
+        ("eight", "0", "SHARD_COUNT must be a whole number"),
+        ("\u0038", "0", None),  # a plain "8": fine
+        ("\u00b2", "0", "SHARD_COUNT must be a whole number"),  # a digit, not 0-9
+    ],
+)
+def test_bad_shard_settings_are_one_line_each(count, ids, phrase):
+    env = {"DISCORD_TOKEN": TOKEN, "SHARD_COUNT": count, "SHARD_IDS": ids}
+    if phrase is None:
+        assert Settings.from_env(env).shards is not None
+        return
+    with pytest.raises(SettingsError) as info:
+        Settings.from_env(env)
+    assert phrase in str(info.value)
+    assert "\n" not in str(info.value)
+
+
+def test_a_shard_is_the_one_discord_routes_a_server_to():
+    from bot.settings import Shards, shard_of
+
+    guild = 81384788765712384  # Discord's documented example: shard (id >> 22) % count
+    assert shard_of(guild, 1) == 0
+    assert shard_of(guild, 8) == (guild >> 22) % 8
+    assert Shards(8, (shard_of(guild, 8),)).owns(guild)
+    assert not Shards(8, tuple(i for i in range(8) if i != shard_of(guild, 8))).owns(guild)

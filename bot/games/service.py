@@ -166,8 +166,12 @@ class GameService:
         ai: Decider,
         settings: SettingsService | None = None,
         seed_source: Callable[[], int] | None = None,
+        shards: tuple[int, tuple[int, ...]] | None = None,
     ) -> None:
         self.db = db
+        self.shards = shards
+        """``(count, ids)``: this process runs those shards and restores only their
+        servers' games (None: every game)."""
         self.clock = clock
         self.ai = ai
         self.settings = settings or SettingsService(db)
@@ -201,7 +205,9 @@ class GameService:
         restored = 0
         after_id = 0
         while not self._closed:
-            rows = await self.db.games.active(after_id=after_id, limit=RESTORE_CHUNK)
+            rows = await self.db.games.active(
+                after_id=after_id, limit=RESTORE_CHUNK, shards=self.shards
+            )
             if not rows:
                 break
             after_id = rows[-1].id
@@ -230,6 +236,10 @@ class GameService:
         await self.marks.flush()
 
     # -- reading ----------------------------------------------------------------
+
+    def in_play(self) -> int:
+        """How many games (in the lobby or being played) this process holds now."""
+        return len(self._games)
 
     async def in_channel(self, channel_id: int) -> Session | None:
         """The channel's active game (from memory)."""

@@ -169,6 +169,26 @@ def game_from_row(row: Row) -> GameRow:
     )
 
 
+def _shards_sql(shards: tuple[int, Collection[int]] | None) -> str:
+    """`` AND`` the servers of these shards (both dialects: ``>>`` and ``%`` on bigints).
+
+    The numbers are checked integers, written into the statement: one plan per process.
+    """
+    if shards is None:
+        return ""
+    count, ids = shards
+    count = int(count)
+    if count < 1:
+        raise ValueError(f"a shard count is at least 1, not {count}")
+    wanted = sorted({int(i) for i in ids})
+    if not wanted or not all(0 <= i < count for i in wanted):
+        raise ValueError(f"shard ids {wanted} are not some of 0..{count - 1}")
+    if len(wanted) == count:
+        return ""  # every shard: every game
+    listed = ", ".join(str(i) for i in wanted)
+    return f" AND (guild_id >> 22) % {count} IN ({listed})"
+
+
 def _is_channel_busy(exc: IntegrityError) -> bool:
     # SQLite names the column, PostgreSQL the unique index.
     return "games.channel_id" in exc.constraint or exc.constraint == "games_one_active_per_channel"
@@ -297,15 +317,24 @@ class GameRepository:
         )
         return None if row is None else game_from_row(row)
 
-    async def active(self, after_id: int = 0, limit: int | None = None) -> list[GameRow]:
+    async def active(
+        self,
+        after_id: int = 0,
+        limit: int | None = None,
+        *,
+        shards: tuple[int, Collection[int]] | None = None,
+    ) -> list[GameRow]:
         """The games in the lobby or being played, by id (to resume after a restart).
 
         Only ids above ``after_id``, at most ``limit`` of them (default: all): pass
-        the last id of a chunk to get the next one.
+        the last id of a chunk to get the next one. ``shards=(count, ids)``: only the
+        games of servers on those shards (Discord's ``(guild_id >> 22) % count``), the
+        ones a process running those shards serves.
         """
         if limit is not None and limit <= 0:
             return []
-        sql = f"SELECT {GAME_COLUMNS} FROM games WHERE {_ACTIVE_SQL} AND id > ? ORDER BY id"
+        where = _shards_sql(shards)
+        sql = f"SELECT {GAME_COLUMNS} FROM games WHERE {_ACTIVE_SQL}{where} AND id > ? ORDER BY id"
         params: tuple[int, ...] = (after_id,)
         if limit is not None:
             sql += " LIMIT ?"

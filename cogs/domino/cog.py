@@ -22,6 +22,8 @@ from bot.games.service import GameRef, InChannel
 from bot.games.session import PLAYING
 from bot.i18n import LANGUAGE_NAMES, LANGUAGES, N_, Translator
 
+from .about import about as about_facts
+from .about import about_text
 from .announcer import TablePublisher
 from .hand import hand_message, offered_moves
 from .hands import discard, live_hand
@@ -463,6 +465,16 @@ class Domino(
         embeds = [rules_embed(g, tr) for g in games]
         files = [await sample_board(g, tr) for g in games]
         await interaction.followup.send(embeds=embeds, files=files, ephemeral=True)
+
+    @app_commands.command(
+        name="about",
+        description=locale_str("Which version, shard and process of the bot answered"),
+    )
+    @refusing
+    async def about(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True)
+        facts = about_facts(self.bot, interaction.guild_id)
+        await interaction.followup.send(about_text(facts, _tr(interaction)), ephemeral=True)
 
     # -- server settings ----------------------------------------------------------------
 
