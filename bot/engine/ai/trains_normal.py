@@ -142,12 +142,15 @@ def _lacks(seen: PlayerView, engine: int, n: int) -> tuple[int, ...]:
 
 
 def longest_chain(
-    end: int, hand: int, memo: dict[tuple[int, int], tuple[int, int]]
+    end: int,
+    hand: int,
+    memo: dict[tuple[int, int], tuple[int, int]],
+    budget: list[int] | None = None,
 ) -> tuple[int, int]:
     """The longest path of tiles through ``hand`` from ``end``: (tiles, pips), longest
-    first, then heaviest. ``memo`` may be shared between questions on one hand."""
-    budget = [CHAIN_NODES]
-    return _chain(end, hand, memo, budget)
+    first, then heaviest. ``memo`` may be shared between questions on one hand;
+    ``budget`` (one number, lowered per node searched) defaults to ``CHAIN_NODES``."""
+    return _chain(end, hand, memo, [CHAIN_NODES] if budget is None else budget)
 
 
 def _chain(

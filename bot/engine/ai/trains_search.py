@@ -6,12 +6,14 @@ rest to the boneyard in a random order, such that no seat holds a tile its draws
 passes prove it lacks (:attr:`TrainKnowledge.lacks`). The world is rebuilt as a
 :class:`TrainDeal` (:meth:`TrainDeal.position`), every candidate move (the normal
 level's best few) is played in it, and a playout finishes the round: every seat
-plays a fast version of the normal policy (:func:`quick_move`) from its own hand and
-the table, with a random move ``epsilon`` of the time. The candidates of one world
-share the playout's random numbers. A finished round is valued from the seat's side:
-the other seats' mean pips minus its own (going out is 0 pips); the best mean wins.
-Sequential halving drops the worse half of the candidates after each round of the
-budget.
+plays the normal level's scoring with its chain planned once (:class:`Planner`), from
+its own hand and the table, with no random moves (``EPSILON``). Every candidate is
+played on the same worlds with the same playouts (common random numbers), so the
+differences between candidates are not swamped by the worlds' spread. A finished
+round is valued from the seat's side: the other seats' mean pips minus its own
+(going out is 0 pips). Sequential halving drops the worse half of the candidates
+after each round of the budget, never the normal level's choice; a candidate other
+than that one must beat it by ``PRIOR_Z`` standard errors of their paired difference.
 
 Effort is counted in deterministic work units (about a microsecond each on the
 machine the defaults were measured on), as in :mod:`bot.engine.ai.search`: when the
@@ -27,28 +29,49 @@ import time
 
 from ..mexican import TrainDeal
 from ..moves import Move
-from ..tiles import PIPS, SUIT_MASKS, Tile, mask_pips, tiles_in
+from ..tiles import PIPS, SUIT_MASKS, Tile, mask_of, mask_pips, tiles_in
 from .search import SearchSettings
-from .trains_normal import TrainKnowledge, score_train_moves
+from .trains_normal import (
+    BARE_DOUBLE,
+    CHAIN,
+    CHAIN_PIP,
+    CLOSE,
+    TrainKnowledge,
+    longest_chain,
+    score_train_moves,
+)
 
-WORLD_COST = 20
+WORLD_COST = 30
 """Work units to sample and build one world, plus ``TILE_COST`` per unseen tile and
 other seat (each other hand is drawn from the unseen tiles)."""
 TILE_COST = 0.25
-CANDIDATE_COST = 5
-MOVE_COST = 8
+CANDIDATE_COST = 10
+MOVE_COST = 14
 """Work units per move of a playout (the engine's draws and passes included)."""
-HORIZON = 0
-"""Playout moves per seat at most (0: to the round's end)."""
+NODE_COST = 1
+"""Work units per node of a chain search in the playout policy."""
+PLAN_COST = 10
+"""Work units per chain search (as nodes), besides its nodes."""
+EPSILON = 0.0
+"""Chance of a random move at each turn of a playout."""
+PRIOR_Z = 0.5
+"""A candidate other than the normal level's choice must beat it by this many standard
+errors of the paired difference (same worlds, same playout random numbers)."""
+HORIZON = 2
+"""Playout moves per seat at most (0: to the round's end); then the hands are valued
+with their chains (:func:`round_value`)."""
+LEAF_CHAIN = 0.5
+"""At the horizon, each hand counts its pips less this share of its plan's pips."""
 ATTEMPTS = 8
 """Random fills tried before the draws' and passes' constraints are dropped."""
 
-_OUT = 1000.0
-_CHAIN_KEEP = 4.0
-_CLOSE = 8.0
-_FOLLOW_DOUBLE = 10.0
-_BARE_DOUBLE = 10.0
-_OWN_FOLLOW = 3.0
+PLAYOUT_CHAIN_NODES = 600
+"""Chain search nodes per plan in playouts."""
+
+_CHAIN = CHAIN
+_CHAIN_PIP = CHAIN_PIP
+_CLOSE = CLOSE
+_BARE_DOUBLE = BARE_DOUBLE
 
 
 def sample_hands(know: TrainKnowledge, rng: random.Random) -> tuple[list[int], list[Tile]]:
@@ -94,65 +117,208 @@ def build_train_deal(know: TrainKnowledge, hands: list[int], boneyard: list[Tile
     )
 
 
-def quick_move(deal: TrainDeal, moves: list[Move]) -> Move:
-    """The fast policy: pips shed, own train kept followable and closed, doubles followed."""
-    seat = deal.turn
-    hand = deal.hands[seat]
-    station = deal.station
-    ends = station.ends
-    own = ends[seat]
-    marked = station.markers[seat]
-    best = moves[0]
-    best_score = -1e18
-    for move in moves:
-        p = move.placements[0]
-        t = p.tile
-        train = p.train
-        assert train is not None
-        after = hand & ~(1 << t)
-        pips = PIPS[t]
-        score = float(pips)
-        if not after:
-            score += _OUT
+class Planner:
+    """The playout policy: the normal level's scoring with each seat's chain planned once.
+
+    Every seat keeps its longest chain from its own train's end (:func:`chain_path`) and
+    replans only when its train's end moved other than along the plan or a tile of the
+    plan left its hand (a drawn tile that fits the chain's last number lengthens it); a
+    move is then scored like the normal level does it (pips laid, the chain kept whole,
+    a marked own train closed, a double followed or not) without a chain search per
+    move. One planner follows one playout (:meth:`copy` it to branch).
+    """
+
+    __slots__ = ("chains", "ends", "hands", "masks", "nodes", "pips", "rules_set", "tails")
+
+    def __init__(self, deal: TrainDeal) -> None:
+        n = deal.n
+        self.rules_set = deal.rules.set
+        self.chains: list[list[Tile]] = [[] for _ in range(n)]
+        """Per seat, its plan: the chain's tiles from its own train's end, in order."""
+        self.masks: list[int] = [0] * n
+        """The plan's tiles as a mask."""
+        self.pips: list[int] = [0] * n
+        """The plan's pips."""
+        self.ends: list[int] = [-1] * n
+        """The own train's end each plan starts from (-1: no plan)."""
+        self.tails: list[int] = [-1] * n
+        """The number each plan ends on."""
+        self.hands: list[int] = [0] * n
+        """The hand each plan was last checked against (tiles drawn since are new)."""
+        self.nodes = 0
+        """Chain search nodes spent (work)."""
+
+    def copy(self) -> Planner:
+        new = Planner.__new__(Planner)
+        new.rules_set = self.rules_set
+        new.chains = self.chains[:]
+        new.masks = self.masks[:]
+        new.pips = self.pips[:]
+        new.ends = self.ends[:]
+        new.tails = self.tails[:]
+        new.hands = self.hands[:]
+        new.nodes = self.nodes
+        return new
+
+    def plan(self, deal: TrainDeal, seat: int) -> list[Tile]:
+        hand = deal.hands[seat]
+        end = deal.station.ends[seat]
+        if self.ends[seat] != end or self.masks[seat] & ~hand:
+            path, nodes = chain_path(end, hand)
+            self.nodes += nodes + PLAN_COST
+            self.chains[seat] = path
+            self.masks[seat] = mask_of(path)
+            self.pips[seat] = sum(PIPS[t] for t in path)
+            self.ends[seat] = end
+            tail = end
+            for t in path:
+                tail = PIPS[t] - tail
+            self.tails[seat] = tail
         else:
+            new = hand & ~self.hands[seat]
+            if new:  # drawn tiles: one that fits the chain's tail lengthens it
+                fits = new & SUIT_MASKS[self.tails[seat]]
+                if fits:
+                    t = Tile(fits.bit_length() - 1)
+                    self.chains[seat] = [*self.chains[seat], t]
+                    self.masks[seat] |= 1 << t
+                    self.pips[seat] += PIPS[t]
+                    self.tails[seat] = PIPS[t] - self.tails[seat]
+        self.hands[seat] = hand
+        return self.chains[seat]
+
+    def choose(self, deal: TrainDeal, moves: list[Move]) -> Move:
+        """The best move for the seat to move by the normal level's scoring, approximated."""
+        seat = deal.turn
+        hand = deal.hands[seat]
+        chain = self.plan(deal, seat)
+        length = len(chain)
+        chain_pips = self.pips[seat]
+        station = deal.station
+        ends = station.ends
+        marked = station.markers[seat]
+        first = chain[0] if chain else -1
+        best = moves[0]
+        best_score = -1e18
+        for move in moves:
+            p = move.placements[0]
+            t = p.tile
+            train = p.train
+            assert train is not None
+            after = hand & ~(1 << t)
+            pips = PIPS[t]
+            if not after:
+                return move
+            score = float(pips)
             value = ends[train]
             outer = pips - value
-            if outer == value:
-                score += _FOLLOW_DOUBLE if after & SUIT_MASKS[value] else -_BARE_DOUBLE
-            if train == seat:
-                if marked:
-                    score += _CLOSE
-                if after & SUIT_MASKS[outer]:
-                    score += _OWN_FOLLOW
-            elif SUIT_MASKS[own] >> t & 1:
-                score -= _CHAIN_KEEP  # a tile for the own train, laid elsewhere
-        if score > best_score:
-            best, best_score = move, score
-    return best
+            if t == first and train == seat:
+                score += _CHAIN * (length - 1) + _CHAIN_PIP * (chain_pips - pips)
+            elif train == seat and outer != value:
+                pass  # the own train's end moves: the plan is lost
+            elif t in chain:
+                i = chain.index(t)
+                kept = chain[:i]
+                score += _CHAIN * i + _CHAIN_PIP * sum(PIPS[k] for k in kept)
+            else:
+                score += _CHAIN * length + _CHAIN_PIP * chain_pips
+            if outer == value:  # a double: the layer moves again and must follow it
+                follow = after & SUIT_MASKS[value]
+                if follow:
+                    score += max(PIPS[f] for f in tiles_in(follow))
+                else:
+                    score -= self.rules_set + (0 if marked else _BARE_DOUBLE)
+                    if train == seat:
+                        score -= _BARE_DOUBLE
+            if train == seat and marked:
+                score += _CLOSE
+            if score > best_score:
+                best, best_score = move, score
+        p = best.placements[0]
+        if p.tile == first and p.train == seat:  # the plan goes on
+            self.chains[seat] = chain[1:]
+            self.masks[seat] &= ~(1 << first)
+            self.pips[seat] = chain_pips - PIPS[first]
+            self.ends[seat] = PIPS[first] - ends[seat]
+        elif p.tile in chain:
+            self.ends[seat] = -1
+        self.hands[seat] = hand & ~(1 << p.tile)
+        return best
 
 
-def playout(deal: TrainDeal, rng: random.Random, epsilon: float, limit: int = -1) -> int:
+def chain_path(end: int, hand: int) -> tuple[list[Tile], int]:
+    """The longest (then heaviest) chain of tiles through ``hand`` from ``end``, in order,
+    and the search nodes it took."""
+    memo: dict[tuple[int, int], tuple[int, int]] = {}
+    budget = [PLAYOUT_CHAIN_NODES]
+    longest_chain(end, hand, memo, budget)
+    path: list[Tile] = []
+    while True:
+        best = memo.get((end, hand))
+        if not best or not best[0]:
+            return path, PLAYOUT_CHAIN_NODES - budget[0]
+        m = hand & SUIT_MASKS[end]
+        step = -1
+        while m:
+            low = m & -m
+            m ^= low
+            t = low.bit_length() - 1
+            rest = memo.get((PIPS[t] - end, hand ^ low), (0, 0))
+            if rest[0] + 1 == best[0] and rest[1] + PIPS[t] == best[1]:
+                step = t
+                break
+        if step < 0:
+            return path, PLAYOUT_CHAIN_NODES - budget[0]
+        path.append(Tile(step))
+        end = PIPS[step] - end
+        hand &= ~(1 << step)
+
+
+def quick_move(deal: TrainDeal, moves: list[Move]) -> Move:
+    """The policy's move for one position (a fresh plan): see :class:`Planner`."""
+    return Planner(deal).choose(deal, moves)
+
+
+def playout(
+    deal: TrainDeal,
+    rng: random.Random,
+    epsilon: float,
+    limit: int = -1,
+    planner: Planner | None = None,
+) -> int:
     """Play ``deal`` (in place) to the round's end, or ``limit`` moves when that is not
-    negative; the number of moves played."""
+    negative; the work spent (``MOVE_COST`` per move, ``NODE_COST`` per chain node)."""
     rand = rng.random
     played = 0
+    if planner is None:
+        planner = Planner(deal)
+    nodes = planner.nodes
     while deal.end is None and played != limit:
         moves = deal.legal_moves()
         played += 1
         if len(moves) == 1:
             deal.push(moves[0])
-        elif rand() < epsilon:
+        elif epsilon and rand() < epsilon:
             deal.push(moves[int(rand() * len(moves))])
         else:
-            deal.push(quick_move(deal, moves))
-    return played
+            deal.push(planner.choose(deal, moves))
+    return MOVE_COST * played + NODE_COST * (planner.nodes - nodes)
 
 
-def round_value(deal: TrainDeal, seat: int) -> float:
+def round_value(deal: TrainDeal, seat: int, planner: Planner | None = None) -> float:
     """A round from ``seat``'s side: the others' mean pips minus its own, in the hands
-    at its end (or now, when the playout stopped before it)."""
+    at its end; when the playout stopped before it, every hand's pips less ``LEAF_CHAIN``
+    times its plan's pips (the chain it will likely shed) when a ``planner`` is given."""
     result = deal.result
-    score = result.score if result is not None else [mask_pips(h) for h in deal.hands]
+    score: list[float]
+    if result is not None:
+        score = [float(x) for x in result.score]
+    else:
+        score = [float(mask_pips(h)) for h in deal.hands]
+        if planner is not None:
+            for s in range(deal.n):
+                planner.plan(deal, s)
+                score[s] -= LEAF_CHAIN * planner.pips[s]
     others = (sum(score) - score[seat]) / (len(score) - 1)
     return others - score[seat]
 
@@ -176,6 +342,9 @@ def rank_train_moves(
     n = len(candidates)
     totals = [0.0] * n
     counts = [0] * n
+    diffs = [0.0] * n
+    """Per candidate: the sum of its value minus the first candidate's, world by world."""
+    squares = [0.0] * n
     active = list(range(n))
     dropped: list[int] = []
     world_cost = WORLD_COST + TILE_COST * know.unseen.bit_count() * (know.rules.players - 1)
@@ -185,6 +354,9 @@ def rank_train_moves(
     clock = time.thread_time
     limit = HORIZON * know.rules.players if HORIZON else -1
     late = False
+    seat = know.seat
+    epsilon = EPSILON
+    values = [0.0] * n
     for r in range(rounds):
         goal = settings.work * (r + 1) / rounds
         played = 0
@@ -194,30 +366,57 @@ def rank_train_moves(
                 break
             hands, boneyard = sample_hands(know, rng)
             base = build_train_deal(know, hands, boneyard)
+            planner = Planner(base)
+            for other in range(know.rules.players):
+                planner.plan(base, other)
             seed = rng.getrandbits(64)
             worlds += 1
             played += 1
-            work += world_cost + CANDIDATE_COST * len(active)
+            work += world_cost + CANDIDATE_COST * len(active) + NODE_COST * planner.nodes
+            planner.nodes = 0
             for j in active:
                 deal = base.copy()
                 deal.push(candidates[j])
-                work += MOVE_COST * playout(deal, random.Random(seed), settings.epsilon, limit)
-                totals[j] += round_value(deal, know.seat)
+                branch = planner.copy()
+                work += playout(deal, random.Random(seed), epsilon, limit, branch)
+                nodes = branch.nodes
+                values[j] = v = round_value(deal, seat, branch)
+                work += NODE_COST * (branch.nodes - nodes)
+                totals[j] += v
                 counts[j] += 1
+            v0 = values[0]
+            for j in active:
+                d = values[j] - v0
+                diffs[j] += d
+                squares[j] += d * d
         if late:
             break
         if r + 1 < rounds and len(active) > 1:
-            active.sort(key=lambda j: (-totals[j], j))
+            active.sort(key=lambda j: (-totals[j] / counts[j], j))
             keep = (len(active) + 1) // 2
-            dropped[:0] = active[keep:]
-            del active[keep:]
+            dropped[:0] = [j for j in active[keep:] if j]
+            active = sorted(set(active[:keep]) | {0})
     means = [t / c if c else -math.inf for t, c in zip(totals, counts, strict=True)]
-    ranking = sorted(active, key=lambda j: (-means[j], j)) + dropped
+    base_mean = means[0]
+
+    def merit(j: int) -> float:
+        """The candidate's mean, less ``PRIOR_Z`` standard errors of its difference from
+        the normal level's choice (that one itself: its mean)."""
+        if j == 0 or not counts[j]:
+            return means[j]
+        c = counts[j]
+        mean = diffs[j] / c
+        var = max(0.0, squares[j] / c - mean * mean) / max(1, c - 1)
+        return base_mean + mean - PRIOR_Z * math.sqrt(var)
+
+    ranking = sorted(active, key=lambda j: (-merit(j), j)) + dropped
     return [(candidates[j], means[j]) for j in ranking]
 
 
 __all__ = [
+    "Planner",
     "build_train_deal",
+    "chain_path",
     "hard_train_move",
     "playout",
     "quick_move",

@@ -10,13 +10,20 @@ from typing import Any
 import pytest
 
 from bot.engine import MatchState, Move, Rules, Tile, legal_moves, play, start_match, view
-from bot.engine.ai import LEVELS, SearchSettings, choose_move
-from bot.engine.ai.trains_normal import longest_chain, read_trains
-from bot.engine.ai.trains_search import build_train_deal, rank_train_moves, sample_hands
+from bot.engine.ai import LEVELS, SearchSettings, choose_move, trains_search
+from bot.engine.ai.trains_normal import longest_chain, normal_train_move, read_trains
+from bot.engine.ai.trains_search import (
+    Planner,
+    build_train_deal,
+    chain_path,
+    quick_move,
+    rank_train_moves,
+    sample_hands,
+)
 from bot.engine.deal import deal_tiles
 from bot.engine.errors import DominoError
 from bot.engine.mexican import TrainDeal
-from bot.engine.tiles import full_set, mask_of, tile
+from bot.engine.tiles import PIPS, SUIT_MASKS, full_set, mask_of, tile
 from bot.engine.trains import MEXICAN
 
 SMALL = SearchSettings(work=3_000, worlds=6, seconds=60.0)
@@ -248,6 +255,97 @@ def test_the_real_hidden_tiles_rebuild_a_round_that_plays_the_same():
         assert rebuilt.result is not None
         assert copy.result is not None
         assert rebuilt.result.score == copy.result.score
+
+
+# -- the playout policy ---------------------------------------------------------------------
+
+
+def test_a_chain_path_is_a_longest_chain():
+    rng = random.Random(7)
+    tiles = [t for t in full_set(12) if t != tile(12, 12)]
+    for _ in range(40):
+        hand = mask_of(rng.sample(tiles, rng.randrange(1, 16)))
+        end = rng.randrange(13)
+        path, nodes = chain_path(end, hand)
+        assert nodes >= 0
+        at = end
+        for t in path:
+            assert hand >> t & 1
+            assert SUIT_MASKS[at] >> t & 1, f"{t} does not follow {at}"
+            at = PIPS[t] - at
+        assert len(set(path)) == len(path)
+        assert (len(path), sum(PIPS[t] for t in path)) == longest_chain(end, hand, {})
+
+
+def test_the_plans_stay_chains_of_the_hands_through_playouts():
+    """Over whole playouts of sampled worlds, a seat's plan at its turn is a chain of
+    tiles in its hand from its own train's end."""
+    checked = 0
+    for seed in range(6):
+        state = position({"players": 5, "set": 12}, seed)
+        if state is None:
+            continue
+        know = read_trains(view(state, state.turn))
+        rng = random.Random(seed)
+        hands, boneyard = sample_hands(know, rng)
+        deal = build_train_deal(know, hands, boneyard)
+        planner = Planner(deal)
+        while deal.end is None:
+            seat = deal.turn
+            chain = planner.plan(deal, seat)
+            at = deal.station.ends[seat]
+            for t in chain:
+                assert deal.hands[seat] >> t & 1
+                assert SUIT_MASKS[at] >> t & 1
+                at = PIPS[t] - at
+            checked += len(chain)
+            deal.push(planner.choose(deal, deal.legal_moves()))
+    assert checked > 50
+
+
+def test_the_playout_policy_keeps_its_chain():
+    # as the normal level: lay the extra 12-3 on the Mexican train, keep 12-5 5-9
+    state = table_of(["12-5 5-9 12-3", "0-1 0-2 0-3", "1-3 1-4 1-5"], "2-4 2-5 2-6")
+    deal = state.deal
+    assert isinstance(deal, TrainDeal)
+    assert quick_move(deal, deal.legal_moves()) == Move.on_train(T("12-3"), MEXICAN)
+
+
+def test_a_round_stopped_at_the_horizon_credits_each_hand_with_its_chain():
+    state = table_of(["12-5 5-9 12-3", "0-1 0-2 0-3", "12-4 4-4 1-5"], "2-4 2-5 2-6")
+    deal = state.deal
+    assert isinstance(deal, TrainDeal)
+    leaf = trains_search.LEAF_CHAIN
+    # chains from 12: seat 0 12-5 5-9 (31 pips), seat 1 none, seat 2 12-4 4-4 (24 pips)
+    own = 17 + 14 + 15 - leaf * 31
+    others = [1 + 2 + 3, 16 + 8 + 6 - leaf * 24]
+    value = trains_search.round_value(deal, 0, Planner(deal))
+    assert value == pytest.approx(sum(others) / 2 - own)
+    assert trains_search.round_value(deal, 0) == pytest.approx((6 + 30) / 2 - 46)
+
+
+def test_the_search_keeps_the_normal_choice_unless_clearly_beaten(
+    monkeypatch: pytest.MonkeyPatch,
+):
+    """With an unreachable margin (``PRIOR_Z``) the search plays the normal level's move;
+    with none it sometimes plays another (so the prior decides those)."""
+    positions = []
+    for seed in range(40):
+        state = position({"players": 4, "set": 12}, seed)
+        if state is not None and len(legal_moves(state)) >= 3:
+            positions.append((seed, read_trains(view(state, state.turn))))
+    assert len(positions) >= 10
+    positions = positions[:12]
+    monkeypatch.setattr(trains_search, "PRIOR_Z", 1e9)
+    for seed, know in positions:
+        ranked = rank_train_moves(know, random.Random(seed), SMALL)
+        assert ranked[0][0] == normal_train_move(know), f"seed {seed}"
+    monkeypatch.setattr(trains_search, "PRIOR_Z", 0.0)
+    other = sum(
+        rank_train_moves(know, random.Random(seed), SMALL)[0][0] != normal_train_move(know)
+        for seed, know in positions
+    )
+    assert other > 0
 
 
 # -- the normal level's preferences -------------------------------------------------------
