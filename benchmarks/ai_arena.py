@@ -5,7 +5,10 @@ deal is played once per seating, the same tiles every time: in a two-sided game
 (two players, or teams 0+2 against 1+3) twice, the levels swapping sides; in a
 four-player game without teams twice, level A on seats 0+2 then 1+3; with three
 players three times, level A taking each seat in turn against two of level B.
-A deal is won by the side of the seat(s) the deal's result names as winners.
+A deal is won by the side of the seat(s) the deal's result names as winners. With
+one seat of the first level against two or more of the second, a *pairwise* line
+follows: the first level's mean score against one seat of the second taken alone (1
+when it won the deal, 0 when that seat did, 1/2 when another seat did or nobody).
 
 Part 2 (``--part dominoes``): against the AI of the PyPI package ``dominoes``
 6.1.0, ``players.probabilistic_alphabeta(start_move=8, sample_size=20)``, on its
@@ -28,9 +31,11 @@ percentile and maximum, in milliseconds of the deciding thread's CPU time
 (``time.thread_time``), so a shared machine does not inflate them.
 
 Part 3 (``--part mexican``): Mexican Train, double-12, 4 and 8 players, round 1
-(engine 12-12): normal v easy and hard v normal. Each deal is played once per seat,
-one seat of the first level at a table of the second, that seat rotating through
-every seat (duplicate deals: the same tiles every time). Reported: the first
+(engine 12-12) or the rounds ``--mexican-rounds`` names, deal by deal in turn (the
+rounds before one are played once by random moves): normal v easy and hard v
+normal. Each deal is played once per seat, one seat of the first level at a table
+of the second, that seat rotating through every seat (duplicate deals: the same
+tiles every time). Reported: the first
 level's round score (pips left) minus the other seats' mean, lower is better,
 with a 95% interval over the deals (each deal's mean over its seatings is one
 sample); its round win rate (a round is won by the seat that went out, a blocked
@@ -144,6 +149,9 @@ class Outcome:
     result: int  # 1 won, 0 drawn, -1 lost
     margin: float
     times: dict[str, list[float]] = field(default_factory=dict)
+    pairwise: float = 0.5
+    """With three or more sides: the first level's mean score against each seat of the
+    second taken alone (1 if it won the deal, 0 if that seat did, 1/2 otherwise)."""
 
 
 def margin(state: MatchState, seats: Sequence[int]) -> float:
@@ -226,7 +234,13 @@ def our_task(args: tuple[str, str, str, int, int, SearchSettings]) -> list[Outco
             ai_rng = random.Random(f"{seed}/{game}/{index}/{k}/{seat}")
             choosers.append((level, our_chooser(level, ai_rng, settings)))
         final, times = play_deal(state, choosers)
-        outcomes.append(Outcome(_result_for(final, seats), margin(final, seats), times))
+        result = _result_for(final, seats)
+        winners = final.deal.result.winners if final.deal.result else ()
+        others = [s for s in range(rules.players) if s not in seats]
+        pairwise = statistics.fmean(
+            1.0 if result == 1 else 0.0 if s in winners else 0.5 for s in others
+        )
+        outcomes.append(Outcome(result, margin(final, seats), times, pairwise))
     return outcomes
 
 
@@ -337,15 +351,36 @@ class TrainOutcome:
     """The first level's first three decisions of each round (the largest hands)."""
 
 
-def mexican_task(args: tuple[str, str, str, int, int, SearchSettings]) -> TrainOutcome:
-    """Play one round once per seat: one seat of level ``a``, the others level ``b``."""
-    game, a, b, seed, index, settings = args
+def mexican_task(args: tuple[str, str, str, int, int, SearchSettings, int]) -> TrainOutcome:
+    """Play one round once per seat: one seat of level ``a``, the others level ``b``.
+    Round ``number`` (its engine double-(N−number+1)): the rounds before it are played
+    by random moves once, then its deal is replayed per seating."""
+    from bot.engine import legal_moves, new_match, next_deal
+    from bot.engine.match import start_deal
+
+    game, a, b, seed, index, settings, number = args
     rules = Rules.make(**MEXICAN_GAMES[game])
     rng = random.Random(f"{seed}/{game}/{index}")
-    hands, stock = deal_tiles(rules, rng)
+    if number == 1:
+        hands, stock = deal_tiles(rules, rng)
+        before: tuple[Any, ...] = ()
+    else:
+        past = new_match(rules, rng)
+        while past.deal_number < number:
+            while not past.deal.over:
+                past = play(past, rng.choice(legal_moves(past)))
+            past = next_deal(past, rng)
+        before = past.deals[:-1]
+        hands = [list(past.deal.dealt[s]) for s in range(rules.players)]
+        stock = list(past.deal.stock)
     out = TrainOutcome([], [], {}, [])
     for seat_a in range(rules.players):
-        state = start_match(rules, hands, stock)
+        if number == 1:
+            state = start_match(rules, hands, stock)
+        else:
+            base = [sum(d.result.score[s] for d in before) for s in range(rules.players)]
+            deal = start_deal(rules, number, hands, stock, None, base)
+            state = MatchState(rules, (*before, deal))
         choosers = []
         for seat in range(rules.players):
             level = a if seat == seat_a else b
@@ -420,6 +455,16 @@ class Tally:
             f"  {m:+7.2f} ±{h:5.2f}"
         )
 
+    def pairwise_row(self, label: str) -> str:
+        """Three or more sides: the first level against each seat of the second alone."""
+        n = len(self.outcomes)
+        score = sum(o.pairwise for o in self.outcomes)
+        low, high = wilson(score, n)
+        return (
+            f"{label:<34} {n:>6} {'':>5} {'':>4} {'':>5}  {100 * score / max(1, n):5.1f}% "
+            f"[{100 * low:4.1f}, {100 * high:4.1f}]  pairwise, base 50%"
+        )
+
 
 HEADER = (
     f"{'matchup (first level: W/D/L)':<34} {'deals':>6} {'won':>5} {'drwn':>4} {'lost':>5}"
@@ -485,6 +530,14 @@ def main(argv: list[str] | None = None) -> int:
         help="part 3 tables",
     )
     parser.add_argument(
+        "--mexican-rounds",
+        nargs="*",
+        type=int,
+        default=[1],
+        help="part 3: the round (1 = engine 12-12, 2 = 11-11, …) of each deal, in turn "
+        "(default 1); the earlier rounds are played by random moves",
+    )
+    parser.add_argument(
         "--quick", action="store_true", help="6, 4 and 2 deals per matchup: a smoke run"
     )
     parser.add_argument(
@@ -503,6 +556,13 @@ def main(argv: list[str] | None = None) -> int:
         help="worker processes (decision times are CPU times of the deciding thread)",
     )
     parser.add_argument("--seed", type=int, default=1, help="deals and AI seeds derive from it")
+    parser.add_argument(
+        "--first-deal",
+        type=int,
+        default=0,
+        help="parts 1 and 2: index of the first deal (split a long run: --first-deal 200 "
+        "--their-deals 200 plays deals 200-399)",
+    )
     parser.add_argument(
         "--hard",
         nargs="*",
@@ -545,9 +605,14 @@ def main(argv: list[str] | None = None) -> int:
             for a, b in MATCHUPS:
                 if chosen is not None and (a, b) not in chosen:
                     continue
-                ours = [(game, a, b, args.seed, i, settings) for i in range(args.deals)]
+                first = args.first_deal
+                deals = range(first, first + args.deals)
+                ours = [(game, a, b, args.seed, i, settings) for i in deals]
                 tally = collect(run(ours, our_task, args.jobs))
                 print(tally.row(f"{game} {a} v {b}", baseline_of(game)), flush=True)
+                rules = Rules.make(**GAMES[game])
+                if rules.players > 2 and len(seatings(rules)[0]) == 1:
+                    print(tally.pairwise_row(f"  {a} v one {b} seat"), flush=True)
     if args.part in ("dominoes", "all"):
         their_package()
 
@@ -559,12 +624,14 @@ def main(argv: list[str] | None = None) -> int:
         for a, b in THEIR_MATCHUPS:
             if chosen is not None and (a, b) not in chosen:
                 continue
-            theirs = [(a, b, args.seed, i, settings) for i in range(args.their_deals)]
+            deals = range(args.first_deal, args.first_deal + args.their_deals)
+            theirs = [(a, b, args.seed, i, settings) for i in deals]
             tally = collect(run(theirs, their_task, args.jobs))
             print(tally.row(f"{a} v {b}", 0.5), flush=True)
     if args.part in ("mexican", "all"):
         print(
-            f"\nPart 3: Mexican Train, double-12, round 1, {args.mexican_deals} deals per "
+            f"\nPart 3: Mexican Train, double-12, rounds {args.mexican_rounds} in turn, "
+            f"{args.mexican_deals} deals per "
             f"matchup, each played once per seat (one seat of the first level)"
         )
         print(MEXICAN_HEADER)
@@ -573,7 +640,11 @@ def main(argv: list[str] | None = None) -> int:
             for a, b in MEXICAN_MATCHUPS:
                 if chosen is not None and (a, b) not in chosen:
                     continue
-                tasks = [(game, a, b, args.seed, i, settings) for i in range(args.mexican_deals)]
+                rounds = args.mexican_rounds
+                tasks = [
+                    (game, a, b, args.seed, i, settings, rounds[i % len(rounds)])
+                    for i in range(args.mexican_deals)
+                ]
                 outcomes = run_mexican(tasks, args.jobs)
                 print(mexican_row(f"{game} {a} v {b}", outcomes, players), flush=True)
                 for o in outcomes:

@@ -8,29 +8,137 @@ far (before the playout and in it), whether the next seat surely cannot follow t
 ends it leaves (good against an opponent, bad for a partner). With probability
 ``epsilon`` it plays a random legal move instead, so that playouts from one world
 differ.
+
+The score's weights (:class:`PlayoutWeights`) are tuned by self-play for each kind
+of game (:data:`TUNED`, found by ``benchmarks/tune_playouts.py``); other games use
+the hand-set :data:`DEFAULT_WEIGHTS` (:data:`FIVES_WEIGHTS` in all fives).
 """
 
 from __future__ import annotations
 
 import random
+from typing import NamedTuple
 
 from ..deal import Deal
 from ..events import Drew, Event, Passed
 from ..layout import NOT_OPEN
 from ..moves import Move
+from ..rules import Rules
 from ..tiles import PIPS, SUIT_MASKS, tile
 
 _OUT = 1000.0
-_PIPS = 1.0
-_PIPS_FIVES = 0.4
-_DOUBLE = 3.0
-_FOLLOW = 2.0
-_STUCK = 4.0
-_FIVES = 1.0
-_STRAND = 10.0
-_VARIETY = 1.0
-_SEAT_WEIGHTS = (6.0, 2.7, 1.5, 0.9, 0.6, 0.6, 0.6)
-"""How much it counts that each next seat (in turn order) cannot lay on the ends left."""
+
+
+class PlayoutWeights(NamedTuple):
+    """The playout policy's weights (pips; the move with the highest sum is played)."""
+
+    pips: float = 1.0
+    """Per pip laid."""
+    double: float = 3.0
+    """Per double laid."""
+    strand: float = 10.0
+    """Per double laid, times the share of its number's other tiles already out of reach."""
+    follow: float = 2.0
+    """Per tile left in hand that fits the ends after the move (3 at most)."""
+    stuck: float = 4.0
+    """Cost of leaving no tile in hand that fits."""
+    variety: float = 1.0
+    """Per number the hand still holds."""
+    fives: float = 1.0
+    """All fives: per point the move scores."""
+    seats: tuple[float, ...] = (6.0, 2.7, 1.5, 0.9, 0.6, 0.6, 0.6)
+    """How much it counts that each next seat (in turn order) cannot lay on the ends
+    left: a gain for an opponent, a cost for a partner."""
+
+
+DEFAULT_WEIGHTS = PlayoutWeights()
+FIVES_WEIGHTS = PlayoutWeights(pips=0.4)
+"""All fives: the pips laid count less than the counts scored."""
+TUNED: dict[str, PlayoutWeights] = {
+    "block-4t": PlayoutWeights(
+        pips=1.0,
+        double=2.98,
+        strand=11.13,
+        follow=1.98,
+        stuck=3.37,
+        variety=1.42,
+        seats=(31.28, 3.29, 2.08, 0.9, 0.6, 0.6, 0.6),
+    ),
+    "block-2": PlayoutWeights(
+        pips=1.0,
+        double=1.64,
+        strand=7.44,
+        follow=1.81,
+        stuck=2.76,
+        variety=0.83,
+        seats=(53.96, 2.7, 1.5, 0.9, 0.6, 0.6, 0.6),
+    ),
+    "draw-3": PlayoutWeights(
+        pips=1.0,
+        double=3.38,
+        strand=8.84,
+        follow=2.24,
+        stuck=7.66,
+        variety=0.79,
+        seats=(12.69, 1.81, 1.5, 0.9, 0.6, 0.6, 0.6),
+    ),
+    "draw-2s": PlayoutWeights(
+        pips=1.0,
+        double=2.06,
+        strand=9.23,
+        follow=1.57,
+        stuck=3.51,
+        variety=1.07,
+        seats=(54.6, 2.7, 1.5, 0.9, 0.6, 0.6, 0.6),
+    ),
+    "allfives-4ts": PlayoutWeights(
+        pips=0.174,
+        double=2.35,
+        strand=4.13,
+        follow=1.94,
+        stuck=2.13,
+        variety=0.95,
+        seats=(18.36, 1.59, 1.4, 0.9, 0.6, 0.6, 0.6),
+    ),
+    "allfives-2s": PlayoutWeights(
+        pips=0.202,
+        double=2.78,
+        strand=12.31,
+        follow=1.61,
+        stuck=3.1,
+        variety=0.89,
+        seats=(33.58, 2.7, 1.5, 0.9, 0.6, 0.6, 0.6),
+    ),
+    "latvian-4": PlayoutWeights(
+        pips=1.0,
+        double=1.78,
+        strand=13.89,
+        follow=0.61,
+        stuck=1.95,
+        variety=0.64,
+        seats=(15.5, 7.1, 2.66, 0.9, 0.6, 0.6, 0.6),
+    ),
+}
+"""Weights tuned by self-play per kind of game (:func:`game_key`), found by
+``benchmarks/tune_playouts.py``; other games use the defaults."""
+
+
+def game_key(rules: Rules) -> str:
+    """The kind of game a set of playout weights is tuned for: ``block-2``,
+    ``draw-3``, ``block-4t`` (teams), ``draw-2s`` (spinner), ``latvian-4``, …"""
+    teams = "t" if rules.teams else ""
+    spinner = "s" if rules.layout == "spinner" else ""
+    return f"{rules.game}-{rules.players}{teams}{spinner}"
+
+
+def weights_for(rules: Rules) -> PlayoutWeights:
+    """The playout weights for a deal under ``rules``."""
+    tuned = TUNED.get(game_key(rules))
+    if tuned is not None:
+        return tuned
+    return FIVES_WEIGHTS if rules.scoring == "fives" else DEFAULT_WEIGHTS
+
+
 _DOUBLE_SIX = tile(6, 6)
 _DOUBLE_BLANK = tile(0, 0)
 
@@ -41,15 +149,17 @@ def playout(
     epsilon: float = 0.1,
     stop_tiles: int = -1,
     voids: list[int] | None = None,
+    weights: PlayoutWeights | None = None,
 ) -> int:
     """Play ``deal`` on (in place) to its end, or until the hands hold ``stop_tiles``
     tiles or fewer in all. Returns the number of moves played.
 
     ``voids`` (per seat, tiles it surely lacks; updated in place) is what the seats
-    know from the passes and draws so far.
+    know from the passes and draws so far. ``weights``: the policy's (default: those
+    of :func:`weights_for` the deal's rules).
     """
-    fives = deal.fives
-    w_pips = _PIPS_FIVES if fives else _PIPS
+    if weights is None:
+        weights = weights_for(deal.rules)
     rand = rng.random
     hands = deal.hands
     history = deal.history
@@ -68,7 +178,7 @@ def playout(
         elif rand() < epsilon:
             deal.push(moves[int(rand() * len(moves))])
         else:
-            deal.push(_best(deal, moves, w_pips, fives, voids, every))
+            deal.push(best_move(deal, moves, weights, voids, every))
         if len(history) > before + 1:
             _learn(deal, history[before + 1 :], voids)
     return played
@@ -84,10 +194,12 @@ def _learn(deal: Deal, events: list[Event], voids: list[int]) -> None:
             voids[e.seat] = fit
 
 
-def _best(
-    deal: Deal, moves: list[Move], w_pips: float, fives: bool, voids: list[int], every: int
+def best_move(
+    deal: Deal, moves: list[Move], weights: PlayoutWeights, voids: list[int], every: int
 ) -> Move:
     """The move with the best quick score for the seat to move (its own view only)."""
+    fives = deal.fives
+    w_pips, w_double, w_strand, w_follow, w_stuck, w_variety, w_fives, w_seats = weights
     seat = deal.turn
     n = deal.n
     hand = deal.hands[seat]
@@ -101,7 +213,7 @@ def _best(
     # the next seats: (seat, weight, its hand's share of the unseen tiles, what it lacks)
     others = []
     nxt = seat
-    for weight in _SEAT_WEIGHTS[: n - 1]:
+    for weight in w_seats[: n - 1]:
         nxt = nxt + 1 if nxt + 1 < n else 0
         size = hands[nxt].bit_count()
         if size:
@@ -129,7 +241,7 @@ def _best(
             v = values[end]
             if pips == 2 * v:
                 openers = ((unseen | hand) & SUIT_MASKS[v] & ~bit).bit_count()
-                score += _DOUBLE + (_STRAND * (4 - openers) / 4 if openers < 4 else 0.0)
+                score += w_double + (w_strand * (4 - openers) / 4 if openers < 4 else 0.0)
             if p[2]:
                 shut |= 1 << end
             else:
@@ -146,12 +258,12 @@ def _best(
                     fit |= SUIT_MASKS[new_values[e]]
             fit &= every
             follow = (after & fit).bit_count()
-            score += _FOLLOW * (follow if follow < 3 else 3)
+            score += w_follow * (follow if follow < 3 else 3)
             if not follow:
-                score -= _STUCK
+                score -= w_stuck
             for number in range(top + 1):
                 if after & SUIT_MASKS[number]:
-                    score += _VARIETY
+                    score += w_variety
             candidates = unseen & fit
             for weight, part, lacking in others:
                 k = (candidates & lacking).bit_count()
@@ -162,7 +274,7 @@ def _best(
                 trial.place(p)
             count = trial.count()
             if count and count % 5 == 0:
-                score += _FIVES * count
+                score += w_fives * count
         if score > best_score:
             best, best_score = move, score
     return best

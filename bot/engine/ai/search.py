@@ -40,7 +40,7 @@ from .determinize import build_deal, play_weight, sample_world, tile_heft
 from .evaluate import WIN_BONUS, deal_value
 from .knowledge import Knowledge
 from .normal import score_moves
-from .rollout import playout
+from .rollout import DEFAULT_WEIGHTS, FIVES_WEIGHTS, playout, weights_for
 from .solver import LineSolver, SearchLimit, solvable
 
 WORLD_COST = 20
@@ -65,7 +65,7 @@ class SearchSettings:
     """Work units per decision (see the module docstring)."""
     worlds: int = 500
     """Sampled worlds at most (each plays every candidate once)."""
-    seconds: float = 0.22
+    seconds: float = 0.4
     """Deadline per decision, a safety net (at least one world is always played), in
     CPU seconds of the thread that decides (``time.thread_time``): time the thread
     spends waiting for a core or for the GIL does not count."""
@@ -90,6 +90,9 @@ class SearchSettings:
     that likelihood (sampling-importance-resampling)."""
     infer_double: float = 3.0
     infer_samples: int = 4
+    tuned: bool = True
+    """Playouts use the weights tuned by self-play for the game (``rollout.TUNED``),
+    else the hand-set defaults."""
 
 
 def hard_move(know: Knowledge, rng: random.Random, settings: SearchSettings) -> Move:
@@ -143,6 +146,10 @@ class _Search:
         """Solve each world exactly from the root (until one proves too big)."""
         self.solve_end = settings.endgame_tiles >= 0
         """Hand playouts over to the solver (until one proves too big)."""
+        if settings.tuned:
+            self.weights = weights_for(rules)
+        else:
+            self.weights = FIVES_WEIGHTS if rules.scoring == "fives" else DEFAULT_WEIGHTS
         self.samples = 1
         self.heft: tuple[float, ...] = ()
         if settings.infer > 0 and settings.infer_samples > 1 and any(c.exact for c in know.choices):
@@ -248,7 +255,9 @@ class _Search:
             rng = random.Random(seed)
             until = stop if solver is not None else -1
             voids = list(self.know.voids)
-            self.work += self.move_cost * playout(deal, rng, settings.epsilon, until, voids)
+            self.work += self.move_cost * playout(
+                deal, rng, settings.epsilon, until, voids, self.weights
+            )
             if deal.end is None and solver is not None:
                 before = solver.nodes
                 try:
@@ -259,6 +268,8 @@ class _Search:
                 finally:
                     self.work += (solver.nodes - before) * NODE_COST
                 solver = None
-                self.work += self.move_cost * playout(deal, rng, settings.epsilon, -1, voids)
+                self.work += self.move_cost * playout(
+                    deal, rng, settings.epsilon, -1, voids, self.weights
+                )
             values.append(deal_value(deal, side, settings.win_bonus))
         return values

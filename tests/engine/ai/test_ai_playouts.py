@@ -9,7 +9,16 @@ import pytest
 
 from bot.engine import Deal, Rules, deal_tiles
 from bot.engine.ai.evaluate import deal_value
-from bot.engine.ai.rollout import playout
+from bot.engine.ai.rollout import (
+    DEFAULT_WEIGHTS,
+    FIVES_WEIGHTS,
+    TUNED,
+    PlayoutWeights,
+    best_move,
+    game_key,
+    playout,
+    weights_for,
+)
 
 CONFIGS: list[dict[str, Any]] = [
     {"game": "block", "players": 4, "teams": True},
@@ -71,3 +80,59 @@ def test_a_playout_is_repeatable_from_a_seed():
     playout(b, random.Random(9))
     assert a.moves() == b.moves()
     assert a.result == b.result
+
+
+TUNED_GAMES: list[dict[str, Any]] = [
+    {"game": "block", "players": 2},
+    {"game": "block", "players": 4, "teams": True},
+    {"game": "draw", "players": 3},
+    {"game": "draw", "players": 2, "layout": "spinner"},
+    {"game": "allfives", "players": 4, "teams": True},
+    {"game": "allfives", "players": 2},
+    {"game": "latvian", "players": 4},
+]
+
+
+def test_tuned_weights_are_for_games_we_play_and_positive():
+    keys = {game_key(Rules.make(**config)) for config in TUNED_GAMES}
+    assert set(TUNED) == keys
+    for config in TUNED_GAMES:
+        weights = weights_for(Rules.make(**config))
+        assert weights is TUNED[game_key(Rules.make(**config))]
+        assert all(w > 0 for w in weights[:-1])
+        assert all(w > 0 for w in weights.seats)
+    for config in (
+        {"game": "block", "players": 3, "layout": "spinner"},
+        {"game": "draw", "players": 2},
+    ):
+        rules = Rules.make(**config)
+        assert game_key(rules) not in TUNED
+        assert weights_for(rules) is DEFAULT_WEIGHTS
+    assert weights_for(Rules.make("allfives", players=3)) is FIVES_WEIGHTS
+
+
+def self_play(rules: Rules, deals: int, mine: PlayoutWeights, theirs: PlayoutWeights) -> float:
+    """``mine`` on seats 0+2 then 1+3 of each deal, ``theirs`` on the others, no
+    random moves: the mean value of ``mine``'s side."""
+    total = 0.0
+    for index in range(deals):
+        hands, stock = deal_tiles(rules, random.Random(f"self-play/{index}"))
+        for seats in ((0, 2), (1, 3)):
+            deal = Deal.start(rules, hands, stock)
+            voids = [0] * deal.n
+            every = (1 << rules.tile_count) - 1
+            while deal.end is None:
+                moves = deal.legal_moves()
+                weights = mine if deal.turn in seats else theirs
+                deal.push(
+                    moves[0] if len(moves) == 1 else best_move(deal, moves, weights, voids, every)
+                )
+            total += deal_value(deal, deal.side_of[seats[0]])
+    return total / (2 * deals)
+
+
+def test_the_tuned_block_team_playouts_beat_the_defaults_in_self_play():
+    rules = Rules.make("block", players=4, teams=True)
+    tuned = weights_for(rules)
+    assert tuned is not DEFAULT_WEIGHTS
+    assert self_play(rules, 300, tuned, DEFAULT_WEIGHTS) > 0.5
