@@ -1,4 +1,5 @@
-"""The whole suite: the translations are compiled before anything imports the bot.
+"""The whole suite: the translations are compiled before anything imports the bot, and
+the two storage backends every database test runs on.
 
 ``make test`` compiles the catalogs (``make catalogs``) before running pytest; this
 also covers a bare ``pytest`` run: any ``.mo`` file missing or older than its
@@ -7,7 +8,7 @@ also covers a bare ``pytest`` run: any ``.mo`` file missing or older than its
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -32,8 +33,47 @@ def compile_stale_catalogs() -> None:
             write_mo(f, catalog)
 
 
-def pytest_configure(config: object) -> None:
+def pytest_configure(config: pytest.Config) -> None:
     compile_stale_catalogs()
+    config.addinivalue_line(
+        "markers", "sqlite_only(reason): runs on the SQLite backend only (one backend)"
+    )
+
+
+# -- the two storage backends ---------------------------------------------------------------
+
+BACKENDS = ("sqlite", "postgresql")
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """A test that uses ``backend`` (through ``database_at``, a folder's ``db_path``…) runs
+    on both backends (``[sqlite]``, ``[postgresql]``), unless it is marked ``sqlite_only``."""
+    if "backend" in metafunc.fixturenames:
+        only = metafunc.definition.get_closest_marker("sqlite_only") is not None
+        metafunc.parametrize("backend", BACKENDS[:1] if only else BACKENDS)
+
+
+@pytest.fixture
+async def database_at(
+    backend: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> AsyncIterator[Callable[[str], Awaitable[Path | str]]]:
+    """``await database_at(name)``: where one of the test's databases lives, a SQLite file
+    ``name`` in the test's folder or a new database on the session's PostgreSQL server (its
+    URL, dropped after the test). :meth:`Database.open` and ``DominoBot`` take either."""
+    cluster: Cluster | None = request.getfixturevalue("postgres") if backend != "sqlite" else None
+    made: list[str] = []
+
+    async def make(name: str) -> Path | str:
+        if cluster is None:
+            return tmp_path / name
+        url = await cluster.create_database()
+        made.append(url)
+        return url
+
+    yield make
+    if cluster is not None:
+        for url in made:
+            await cluster.drop_database(url)
 
 
 # -- PostgreSQL ---------------------------------------------------------------------------

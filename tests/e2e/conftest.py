@@ -16,31 +16,11 @@ import pytest
 
 from bot.client import DominoBot
 
-BACKENDS = ("sqlite", "postgresql")
-
-
-def pytest_configure(config):
-    config.addinivalue_line(
-        "markers", "sqlite_only(reason): runs on the SQLite backend only (one backend)"
-    )
-
-
-def pytest_generate_tests(metafunc):
-    if "backend" in metafunc.fixturenames:
-        only = metafunc.definition.get_closest_marker("sqlite_only") is not None
-        metafunc.parametrize("backend", BACKENDS[:1] if only else BACKENDS)
-
 
 @pytest.fixture
-async def db_path(backend, tmp_path, request):
+async def db_path(database_at):
     """Where the test's database lives: a SQLite file, or a new PostgreSQL database's URL."""
-    if backend == "sqlite":
-        yield tmp_path / "dominobot.sqlite3"
-        return
-    cluster = request.getfixturevalue("postgres")
-    url = await cluster.create_database()
-    yield url
-    await cluster.drop_database(url)
+    return await database_at("dominobot.sqlite3")
 
 
 @pytest.fixture

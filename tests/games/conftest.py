@@ -9,7 +9,6 @@ server, tests/postgres_support.py).
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,26 +18,11 @@ from bot.games.service import GameService
 from bot.games.session import Session
 from bot.storage import Database
 
-BACKENDS = ("sqlite", "postgresql")
-
-
-def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    if "backend" in metafunc.fixturenames:
-        metafunc.parametrize("backend", BACKENDS)
-
 
 @pytest.fixture
-async def db_path(
-    backend: str, tmp_path: Path, request: pytest.FixtureRequest
-) -> AsyncIterator[Any]:
+async def db_path(database_at: Any) -> Any:
     """Where the test's database lives: a SQLite file, or a new PostgreSQL database's URL."""
-    if backend == "sqlite":
-        yield tmp_path / "games.sqlite3"
-        return
-    cluster = request.getfixturevalue("postgres")
-    url = await cluster.create_database()
-    yield url
-    await cluster.drop_database(url)
+    return await database_at("games.sqlite3")
 
 
 @pytest.fixture

@@ -22,47 +22,17 @@ from bot.client import DominoBot
 from bot.stats import install
 from bot.storage import Database
 
-BACKENDS = ("sqlite", "postgresql")
-
-
-def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line(
-        "markers", "sqlite_only(reason): runs on the SQLite backend only (one backend)"
-    )
-
-
-def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    if "backend" in metafunc.fixturenames:
-        only = metafunc.definition.get_closest_marker("sqlite_only") is not None
-        metafunc.parametrize("backend", BACKENDS[:1] if only else BACKENDS)
-
-
-async def _location(backend: str, file: Path, request: pytest.FixtureRequest) -> AsyncIterator[Any]:
-    if backend == "sqlite":
-        yield file
-        return
-    cluster = request.getfixturevalue("postgres")
-    url = await cluster.create_database()
-    yield url
-    await cluster.drop_database(url)
-
 
 @pytest.fixture
-async def db_path(
-    backend: str, tmp_path: Path, request: pytest.FixtureRequest
-) -> AsyncIterator[Any]:
+async def db_path(database_at: Any) -> Any:
     """The stats database: a SQLite file, or a new PostgreSQL database's URL."""
-    async for location in _location(backend, tmp_path / "stats.sqlite3", request):
-        yield location
+    return await database_at("stats.sqlite3")
 
 
 @pytest.fixture
-async def bot_db_path(
-    backend: str, tmp_path: Path, request: pytest.FixtureRequest
-) -> AsyncIterator[Any]:
+async def bot_db_path(database_at: Any) -> Any:
     """The bot's database (another one than ``db_path``'s)."""
-    async for location in _location(backend, tmp_path / "bot.sqlite3", request):
-        yield location
+    return await database_at("bot.sqlite3")
 
 
 @pytest.fixture

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Awaitable, Callable
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,33 +18,14 @@ import pytest
 from bot.storage import Database, GameRow
 
 T0 = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
-BACKENDS = ("sqlite", "postgresql")
 
 MakeGame = Callable[..., Awaitable[GameRow]]
 
 
-def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", "sqlite_only: about SQLite's own machinery (one backend)")
-
-
-def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    if "backend" in metafunc.fixturenames:
-        only = metafunc.definition.get_closest_marker("sqlite_only") is not None
-        metafunc.parametrize("backend", BACKENDS[:1] if only else BACKENDS)
-
-
 @pytest.fixture
-async def db_path(
-    backend: str, tmp_path: Path, request: pytest.FixtureRequest
-) -> AsyncIterator[Any]:
+async def db_path(database_at: Any) -> Any:
     """Where the test's database lives: a SQLite file, or a new PostgreSQL database's URL."""
-    if backend == "sqlite":
-        yield tmp_path / "dominobot.db"
-        return
-    cluster = request.getfixturevalue("postgres")
-    url = await cluster.create_database()
-    yield url
-    await cluster.drop_database(url)
+    return await database_at("dominobot.db")
 
 
 @pytest.fixture
