@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from postgres_support import Cluster, start_cluster
@@ -91,3 +92,16 @@ def postgres() -> Iterator[Cluster]:
             cluster.stop()
         finally:
             cluster.remove()
+
+
+@pytest.fixture
+async def db(db_path: Any) -> AsyncIterator[Any]:
+    """The test's database, open (``db_path`` is each folder's: a file or a URL).
+    Imported here: nothing of the bot is imported before the catalogs are compiled."""
+    from bot.storage import Database
+
+    database = await Database.open(db_path)
+    try:
+        yield database
+    finally:
+        await database.close()

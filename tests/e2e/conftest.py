@@ -13,6 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import simcord.interactions
 
 from bot.client import DominoBot
 
@@ -33,6 +34,21 @@ def new_bot(db_path):
         return DominoBot(database_url=db_path, **kw)
 
     return make
+
+
+@pytest.fixture
+def user_locales(monkeypatch):
+    """user id -> the Discord locale their interactions carry (default en-US)."""
+    locales: dict[int, str] = {}
+    original = simcord.interactions.base_payload
+
+    def base_payload(backend, **kw):
+        record, payload = original(backend, **kw)
+        payload["locale"] = locales.get(kw["user_id"], "en-US")
+        return record, payload
+
+    monkeypatch.setattr(simcord.interactions, "base_payload", base_payload)
+    return locales
 
 
 @pytest.fixture

@@ -10,27 +10,11 @@ import logging
 import os
 import socket
 
-import pytest
 import simcord
 import simcord.interactions
 
 from bot.settings import Shards, shard_of
 from cogs.domino.about import version
-
-
-@pytest.fixture
-def user_locales(monkeypatch):
-    """user id -> the Discord locale their interactions carry (default en-US)."""
-    locales: dict[int, str] = {}
-    original = simcord.interactions.base_payload
-
-    def base_payload(backend, **kw):
-        record, payload = original(backend, **kw)
-        payload["locale"] = locales.get(kw["user_id"], "en-US")
-        return record, payload
-
-    monkeypatch.setattr(simcord.interactions, "base_payload", base_payload)
-    return locales
 
 
 async def test_about_says_version_process_backend_and_games(

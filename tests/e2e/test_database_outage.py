@@ -16,7 +16,6 @@ import contextlib
 import re
 
 import pytest
-import simcord
 from postgres_support import start_cluster
 
 from bot.client import DominoBot
@@ -45,21 +44,6 @@ async def database_url(own_server):
 @pytest.fixture
 def simcord_bot(database_url):
     return DominoBot(database_url=database_url)
-
-
-@pytest.fixture
-def user_locales(monkeypatch):
-    """user id -> the Discord locale their interactions carry (default en-US)."""
-    locales: dict[int, str] = {}
-    original = simcord.interactions.base_payload
-
-    def base_payload(backend, **kw):
-        record, payload = original(backend, **kw)
-        payload["locale"] = locales.get(kw["user_id"], "en-US")
-        return record, payload
-
-    monkeypatch.setattr(simcord.interactions, "base_payload", base_payload)
-    return locales
 
 
 async def settle(bot):

@@ -12,27 +12,11 @@ import re
 
 import discord
 import pytest
-import simcord.interactions
 
 from bot.discord_i18n import CatalogTranslator
 from bot.i18n import LANGUAGES
 
 ENGLISH_WORDS = re.compile(r"\b(played|passes|Deal|deal|tiles?|Seats|Players|turn|Game #)\b")
-
-
-@pytest.fixture
-def user_locales(monkeypatch):
-    """user id -> the Discord locale their interactions carry (default en-US)."""
-    locales: dict[int, str] = {}
-    original = simcord.interactions.base_payload
-
-    def base_payload(backend, **kw):
-        record, payload = original(backend, **kw)
-        payload["locale"] = locales.get(kw["user_id"], "en-US")
-        return record, payload
-
-    monkeypatch.setattr(simcord.interactions, "base_payload", base_payload)
-    return locales
 
 
 @pytest.fixture

@@ -26,15 +26,6 @@ async def db_path(database_at: Any) -> Any:
 
 
 @pytest.fixture
-async def db(db_path: Any) -> AsyncIterator[Database]:
-    database = await Database.open(db_path)
-    try:
-        yield database
-    finally:
-        await database.close()
-
-
-@pytest.fixture
 def publisher() -> RecordingPublisher:
     return RecordingPublisher()
 

@@ -9,7 +9,7 @@ test about one backend's own machinery is marked ``sqlite_only``.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -26,15 +26,6 @@ MakeGame = Callable[..., Awaitable[GameRow]]
 async def db_path(database_at: Any) -> Any:
     """Where the test's database lives: a SQLite file, or a new PostgreSQL database's URL."""
     return await database_at("dominobot.db")
-
-
-@pytest.fixture
-async def db(db_path: Any) -> AsyncIterator[Database]:
-    database = await Database.open(db_path)
-    try:
-        yield database
-    finally:
-        await database.close()
 
 
 @pytest.fixture
