@@ -51,6 +51,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import importlib
+import json
 import math
 import random
 import statistics
@@ -570,6 +571,14 @@ def main(argv: list[str] | None = None) -> int:
         metavar="NAME=VALUE",
         help="hard level settings (SearchSettings fields), e.g. work=100000 seconds=0.3",
     )
+    parser.add_argument(
+        "--outcomes",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="parts 1 and 2: also write every game's outcome to FILE, a JSON object a line "
+        "(compare two runs deal by deal with benchmarks/arena_compare.py)",
+    )
     args = parser.parse_args(argv)
     if args.quick:
         args.deals = min(args.deals, 6)
@@ -585,13 +594,21 @@ def main(argv: list[str] | None = None) -> int:
     times: dict[str, list[float]] = {}
     started = time.perf_counter()
 
-    def collect(groups: list[list[Outcome]]) -> Tally:
+    record = args.outcomes.open("w") if args.outcomes else None
+
+    def collect(groups: list[list[Outcome]], matchup: str, deals: range) -> Tally:
         tally = Tally()
-        for group in groups:
-            for o in group:
+        for index, group in zip(deals, groups, strict=True):
+            for seating, o in enumerate(group):
                 tally.outcomes.append(o)
+                if record is not None:
+                    line = {"matchup": matchup, "deal": index, "seating": seating}
+                    line |= {"result": o.result, "margin": o.margin}
+                    record.write(json.dumps(line) + "\n")
                 for level, xs in o.times.items():
                     times.setdefault(level, []).extend(xs)
+        if record is not None:
+            record.flush()
         return tally
 
     print(
@@ -608,7 +625,7 @@ def main(argv: list[str] | None = None) -> int:
                 first = args.first_deal
                 deals = range(first, first + args.deals)
                 ours = [(game, a, b, args.seed, i, settings) for i in deals]
-                tally = collect(run(ours, our_task, args.jobs))
+                tally = collect(run(ours, our_task, args.jobs), f"{game} {a} v {b}", deals)
                 print(tally.row(f"{game} {a} v {b}", baseline_of(game)), flush=True)
                 rules = Rules.make(**GAMES[game])
                 if rules.players > 2 and len(seatings(rules)[0]) == 1:
@@ -626,7 +643,7 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             deals = range(args.first_deal, args.first_deal + args.their_deals)
             theirs = [(a, b, args.seed, i, settings) for i in deals]
-            tally = collect(run(theirs, their_task, args.jobs))
+            tally = collect(run(theirs, their_task, args.jobs), f"{a} v {b}", deals)
             print(tally.row(f"{a} v {b}", 0.5), flush=True)
     if args.part in ("mexican", "all"):
         print(
@@ -653,6 +670,8 @@ def main(argv: list[str] | None = None) -> int:
                     if a == Level.HARD:
                         times.setdefault(f"{game} hard early", []).extend(o.early)
     print_times(times)
+    if record is not None:
+        record.close()
     print(f"\n{time.perf_counter() - started:.0f} s in all")
     return 0
 

@@ -221,29 +221,42 @@ def _fill_matching(know: Knowledge, groups: list[_Group], rng: random.Random) ->
     return World(hands, hidden, stock)
 
 
-def play_weight(know: Knowledge, world: World, heft: tuple[float, ...]) -> float:
+def play_weight(
+    know: Knowledge, world: World, heft: tuple[float, ...], at_random: float = 0.0
+) -> float:
     """How well ``world`` explains the tiles the other seats chose to lay.
 
     Players tend to lay their heavy tiles and doubles first: a seat is taken to
-    choose among the tiles it could lay with chance proportional to ``heft[tile]``.
-    The chosen tile's own term is the same in every world, so the likelihood of a
-    world is, up to a constant, the product over the choices of one over the summed
-    ``heft`` of the tiles the seat could have laid then (its hand now, plus what it
-    laid since, that fitted the table then). Choices followed by a draw or a hidden
-    tile are skipped (the hand then is not known from the world).
+    choose among the tiles it could lay with chance proportional to ``heft[tile]``
+    (the tiles it could lay: its hand now, plus what it laid since, that fitted the
+    table then). Not every player does: with prior chance ``at_random`` a seat is
+    taken to choose uniformly instead, and the two models are mixed seat by seat,
+    so a seat whose choices do not look heavy-first (a random player, or a search
+    that plays in its own order) soon counts as one that tells nothing. The
+    likelihood of a world is the product over the seats of that mixture. Choices
+    followed by a draw or a hidden tile are skipped (the hand then is not known
+    from the world).
     """
-    weight = 1.0
     hands = world.hands
+    heavy: dict[int, float] = {}
+    uniform: dict[int, float] = {}
     for c in know.choices:
         if not c.exact:
             continue
-        options = (hands[c.seat] | c.later | (1 << c.tile)) & c.fit
+        tile = int(c.tile)
+        options = (hands[c.seat] | c.later | (1 << tile)) & c.fit
         total = 0.0
+        count = 0
         while options:
             low = options & -options
             total += heft[low.bit_length() - 1]
+            count += 1
             options ^= low
-        weight /= total
+        heavy[c.seat] = heavy.get(c.seat, 1.0) * heft[tile] / total
+        uniform[c.seat] = uniform.get(c.seat, 1.0) / count
+    weight = 1.0
+    for seat, h in heavy.items():
+        weight *= (1.0 - at_random) * h + at_random * uniform[seat]
     return weight
 
 

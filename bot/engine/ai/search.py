@@ -90,6 +90,10 @@ class SearchSettings:
     that likelihood (sampling-importance-resampling)."""
     infer_double: float = 3.0
     infer_samples: int = 4
+    infer_random: float = 0.0
+    """Prior chance that a seat chooses its tiles at random rather than heavy first; the
+    two models are mixed seat by seat (:func:`~bot.engine.ai.determinize.play_weight`),
+    so the choices of a seat that does not play heavy first soon count for little."""
     tuned: bool = True
     """Playouts use the weights tuned by self-play for the game (``rollout.TUNED``),
     else the hand-set defaults."""
@@ -202,7 +206,7 @@ class _Search:
         world = sample_world(know, rng)
         if self.samples > 1:
             pool = [world] + [sample_world(know, rng) for _ in range(self.samples - 1)]
-            weights = [play_weight(know, w, self.heft) for w in pool]
+            weights = [play_weight(know, w, self.heft, self.settings.infer_random) for w in pool]
             world = rng.choices(pool, weights)[0]
         base = build_deal(know, world)
         seed = rng.getrandbits(64)

@@ -1,0 +1,170 @@
+"""Decision quality of the hard level, measured as regret against the real hands.
+
+Winning percentages over whole deals need thousands of deals to tell two settings
+apart: a different early move sends a deal somewhere else, so even duplicate deals
+pair poorly. This script measures each *decision* instead:
+
+1. ``--collect N`` plays N deals of 4-player block in teams (the game of
+   ``ai_arena.py``'s part 2): our team on hard (``--collect-work`` units, to be
+   quick) against ``dominoes`` 6.1.0's ``probabilistic_alphabeta(8, 20)`` or random
+   players (``--opponent``), and keeps every position where one of our seats has a
+   choice and the hands hold ``--max-tiles`` tiles or fewer. Each legal move of such a
+   position is valued exactly on the *real* hands (``LineSolver``: every seat then
+   plays perfectly, seeing everything). Positions go to ``--positions`` (a pickle).
+2. Each ``--variant NAME:key=value,...`` (``SearchSettings`` fields; ``base:`` for the
+   defaults) then decides every position from the seat's view, and its regret is the
+   best move's exact value less the chosen move's (0 when it chose a best move), in
+   points of the deal (with the win bonus). Printed per variant: mean regret with a
+   95% interval, the share of best moves, and the paired difference from the first
+   variant (the same positions, so the positions' difficulty cancels out).
+
+The real hands' values reward what a perfect-information player would do; they do not
+see every merit of play under hidden information (a move that hides one's hand), so
+this complements the arena, it does not replace it: use it to tell settings apart
+quickly, then confirm the winner in the arena.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import math
+import pickle
+import random
+import statistics
+import sys
+from multiprocessing import Pool
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from ai_arena import Bridge, our_chooser, their_package
+
+from bot.engine import MatchState, Move, Rules, deal_tiles, view
+from bot.engine.ai import Level, SearchSettings, choose_move
+from bot.engine.ai.evaluate import deal_value
+from bot.engine.ai.solver import LineSolver, SearchLimit
+
+Position = tuple[MatchState, int, dict[Move, float]]
+"""A state, the seat to move, and the exact value of each legal move for its side."""
+
+
+def exact_values(state: MatchState, nodes: int) -> dict[Move, float] | None:
+    """Each legal move's value on the real hands, or ``None`` past ``nodes``."""
+    deal = state.deal
+    side = deal.side_of[deal.turn]
+    solver = LineSolver(deal, side, nodes)
+    values = {}
+    try:
+        for move in deal.legal_moves():
+            child = deal.copy()
+            child.push(move)
+            values[move] = deal_value(child, side) if child.end else solver.value(child)
+    except SearchLimit:
+        return None
+    return values
+
+
+def collect_deal(args: tuple[int, str, int, int, int]) -> list[Position]:
+    """Play one deal (our team on seats 0+2 for even deals, 1+3 for odd ones) and keep
+    its positions with a choice for our seats."""
+    index, opponent, work, max_tiles, nodes = args
+    dominoes = their_package()
+    rules = Rules.make("block", players=4, teams=True)
+    rng = random.Random(f"regret/{index}")
+    hands, _ = deal_tiles(rules, rng)
+    random.seed(f"regret/{index}/dominoes")
+    bridge = Bridge(dominoes, hands)
+    ours = (0, 2) if index % 2 == 0 else (1, 3)
+    settings = SearchSettings(work=work)
+    chooser = our_chooser(Level.HARD, random.Random(f"regret/{index}/ours"), settings)
+    alphabeta = dominoes.players.probabilistic_alphabeta(8, 20)
+    theirs = random.Random(f"regret/{index}/theirs")
+    kept: list[Position] = []
+    while not bridge.state.deal.over:
+        state = bridge.state
+        seat = state.deal.turn
+        if seat in ours:
+            legal = state.legal_moves()
+            if len(legal) > 1 and sum(state.deal.hand_sizes()) <= max_tiles:
+                values = exact_values(state, nodes)
+                if values is not None:
+                    kept.append((state, seat, values))
+            move = chooser(state, seat)
+        elif opponent == "alphabeta":
+            alphabeta(bridge.game)
+            move = bridge.their_move_to_ours(*bridge.game.valid_moves[0])
+        else:
+            move = theirs.choice(state.legal_moves())
+        bridge.apply(move)
+    return kept
+
+
+def decide(args: tuple[int, Position, SearchSettings]) -> float:
+    """The regret of the hard level's choice in one position."""
+    index, (state, seat, values), settings = args
+    move = choose_move(view(state, seat), Level.HARD, random.Random(index), settings)
+    return max(values.values()) - values[move]
+
+
+def parse_variant(text: str) -> tuple[str, SearchSettings]:
+    name, _, fields = text.partition(":")
+    settings = SearchSettings()
+    for item in filter(None, fields.split(",")):
+        key, _, value = item.partition("=")
+        kind = type(getattr(settings, key))
+        parsed: Any = value.lower() in ("1", "true", "yes") if kind is bool else kind(value)
+        settings = dataclasses.replace(settings, **{key: parsed})
+    return name, settings
+
+
+def interval(xs: list[float]) -> tuple[float, float]:
+    return statistics.fmean(xs), 1.96 * statistics.stdev(xs) / math.sqrt(len(xs))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--positions", type=Path, default=Path("/tmp/dominobot-regret.pkl"))
+    parser.add_argument("--collect", type=int, default=0, help="deals to collect positions from")
+    parser.add_argument("--opponent", choices=("alphabeta", "random"), default="alphabeta")
+    parser.add_argument("--collect-work", type=int, default=50_000)
+    parser.add_argument("--max-tiles", type=int, default=24)
+    parser.add_argument("--nodes", type=int, default=3_000_000, help="solver nodes per position")
+    parser.add_argument("--variant", action="append", default=[], help="NAME:key=value,...")
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--limit", type=int, default=0, help="use the first N positions only")
+    args = parser.parse_args(argv)
+    with Pool(args.jobs) as pool:
+        if args.collect:
+            tasks = [
+                (i, args.opponent, args.collect_work, args.max_tiles, args.nodes)
+                for i in range(args.collect)
+            ]
+            positions = [p for ps in pool.map(collect_deal, tasks, chunksize=1) for p in ps]
+            args.positions.write_bytes(pickle.dumps(positions))
+            print(f"{len(positions)} positions from {args.collect} deals -> {args.positions}")
+        positions = pickle.loads(args.positions.read_bytes())
+        if args.limit:
+            positions = positions[: args.limit]
+        first: list[float] | None = None
+        for text in args.variant:
+            name, settings = parse_variant(text)
+            tasks2 = [(i, p, settings) for i, p in enumerate(positions)]
+            regrets = pool.map(decide, tasks2, chunksize=4)
+            mean, half = interval(regrets)
+            best = sum(r == 0 for r in regrets) / len(regrets)
+            line = f"{name:<16} {len(regrets):>5} positions  regret {mean:6.3f} ± {half:5.3f}"
+            line += f"  best move {100 * best:5.1f}%"
+            if first is None:
+                first = regrets
+            else:
+                diff, dhalf = interval([a - b for a, b in zip(regrets, first, strict=True)])
+                line += f"  v first {diff:+6.3f} ± {dhalf:5.3f}"
+            print(line, flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
