@@ -157,6 +157,14 @@ def main(argv: list[str] | None = None) -> int:
             best = sum(r == 0 for r in regrets) / len(regrets)
             line = f"{name:<16} {len(regrets):>5} positions  regret {mean:6.3f} ± {half:5.3f}"
             line += f"  best move {100 * best:5.1f}%"
+            for low, high in ((0, 16), (17, 20), (21, 24), (25, 28)):
+                part = [
+                    r
+                    for r, (state, _, _) in zip(regrets, positions, strict=True)
+                    if low <= sum(state.deal.hand_sizes()) <= high
+                ]
+                if part:
+                    line += f"  [{low}-{high} tiles: {statistics.fmean(part):5.2f}]"
             if first is None:
                 first = regrets
             else:

@@ -147,40 +147,44 @@ class LineSolver:
         maximize = self.side_of[seat] == self.side
         a0, b0 = alpha, beta
         best = -INF if maximize else INF
-        # heavier tiles first: good moves first make the cut-offs come sooner
-        tiles: list[int] = []
+        # moves that leave the next seat nothing to lay first, then heavier tiles:
+        # good moves first make the cut-offs come sooner
+        follow = hands[nxt]
+        moves: list[tuple[int, int, int, int]] = []
         rest = playable
         while rest:
             low = rest & -rest
             rest ^= low
-            tiles.append(low.bit_length() - 1)
-        tiles.sort(key=PIPS.__getitem__, reverse=True)
-        for t in tiles:
+            t = low.bit_length() - 1
+            placed = False
+            if SUIT_MASKS[w] >> t & 1:
+                nw = PIPS[t] - w
+                blocked = not follow & (SUIT_MASKS[nw] | SUIT_MASKS[e])
+                moves.append((blocked * 100 + PIPS[t], t, nw, e))
+                placed = True
+            if SUIT_MASKS[e] >> t & 1 and (w != e or not placed):
+                ne = PIPS[t] - e
+                blocked = not follow & (SUIT_MASKS[w] | SUIT_MASKS[ne])
+                moves.append((blocked * 100 + PIPS[t], t, w, ne))
+        moves.sort(reverse=True)
+        for _, t, nw, ne in moves:
             bit = 1 << t
             child = hands[:]
             child[seat] = hand & ~bit
-            ends: list[tuple[int, int]] = []
-            if SUIT_MASKS[w] >> t & 1:
-                ends.append((PIPS[t] - w, e))
-            if SUIT_MASKS[e] >> t & 1 and (w != e or not ends):
-                ends.append((w, PIPS[t] - e))
-            for nw, ne in ends:
-                if not child[seat]:
-                    value = self._final(child, seat)
-                else:
-                    value = self._turn(child, nw, ne, nxt, 0, drawn, alpha, beta)
-                if maximize:
-                    if value > best:
-                        best = value
-                        if best > alpha:
-                            alpha = best
-                else:
-                    if value < best:
-                        best = value
-                        if best < beta:
-                            beta = best
-                if alpha >= beta:
-                    break
+            if not child[seat]:
+                value = self._final(child, seat)
+            else:
+                value = self._turn(child, nw, ne, nxt, 0, drawn, alpha, beta)
+            if maximize:
+                if value > best:
+                    best = value
+                    if best > alpha:
+                        alpha = best
+            else:
+                if value < best:
+                    best = value
+                    if best < beta:
+                        beta = best
             if alpha >= beta:
                 break
         if best <= a0:
