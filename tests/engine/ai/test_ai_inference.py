@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -68,6 +69,20 @@ def test_choices_match_the_real_deal(config: dict[str, Any]) -> None:
     assert checked > 0
 
 
+def seat_zero_turns(rules: Rules, level: str, deals: int) -> Iterator[tuple[Any, World]]:
+    """Seat 0's knowledge and the real world at each of its turns, over ``deals`` deals
+    played by ``level`` in every seat."""
+    for seed in range(deals):
+        rng = random.Random(seed)
+        state = new_match(rules, rng)
+        while not state.deal.over:
+            seat = state.deal.turn
+            seen = view(state, seat)
+            if seat == 0:
+                yield read_view(seen), World(list(state.deal.hands), [], [])
+            state = play(state, choose_move(seen, level, rng), seat)
+
+
 def test_heavy_players_make_the_real_world_likelier() -> None:
     """Seats that lay their heaviest tiles (the normal level) leave worlds like the real
     one likelier than the sampled worlds, on average."""
@@ -75,19 +90,12 @@ def test_heavy_players_make_the_real_world_likelier() -> None:
     heft = tile_heft(0.3, 3.0, rules.tile_count)
     gap = 0.0
     count = 0
-    for seed in range(12):
-        rng = random.Random(seed)
-        state = new_match(rules, rng)
-        while not state.deal.over:
-            seat = state.deal.turn
-            seen = view(state, seat)
-            know = read_view(seen)
-            if seat == 0 and any(c.exact for c in know.choices):
-                real = World(list(state.deal.hands), [], [])
-                sampled = [play_weight(know, sample_world(know, rng), heft) for _ in range(8)]
-                gap += math.log(play_weight(know, real, heft)) - mean_log(sampled)
-                count += 1
-            state = play(state, choose_move(seen, "normal", rng), seat)
+    rng = random.Random(0)
+    for know, real in seat_zero_turns(rules, "normal", 12):
+        if any(c.exact for c in know.choices):
+            sampled = [play_weight(know, sample_world(know, rng), heft) for _ in range(8)]
+            gap += math.log(play_weight(know, real, heft)) - mean_log(sampled)
+            count += 1
     assert count > 20
     assert gap / count > 0.2
 
@@ -136,18 +144,9 @@ def test_the_choices_tell_heavy_first_players_from_random_ones(
     rules = Rules.make(game="block", players=4, teams=True)
     heft = tile_heft(0.3, 3.0, rules.tile_count)
     evidence = 0.0
-    for seed in range(16):
-        rng = random.Random(seed)
-        state = new_match(rules, rng)
-        while not state.deal.over:
-            seat = state.deal.turn
-            seen = view(state, seat)
-            if seat == 0:
-                know = read_view(seen)
-                real = World(list(state.deal.hands), [], [])
-                heavy = play_weight(know, real, heft, 0.0)
-                evidence += math.log(heavy) - math.log(play_weight(know, real, heft, 1.0))
-            state = play(state, choose_move(seen, level, rng), seat)
+    for know, real in seat_zero_turns(rules, level, 16):
+        heavy = play_weight(know, real, heft, 0.0)
+        evidence += math.log(heavy) - math.log(play_weight(know, real, heft, 1.0))
     assert (evidence > 0) == heavy_first
 
 
