@@ -12,11 +12,13 @@ pair poorly. This script measures each *decision* instead:
    position is valued exactly on the *real* hands (``LineSolver``: every seat then
    plays perfectly, seeing everything). Positions go to ``--positions`` (a pickle).
 2. Each ``--variant NAME:key=value,...`` (``SearchSettings`` fields; ``base:`` for the
-   defaults) then decides every position from the seat's view, and its regret is the
-   best move's exact value less the chosen move's (0 when it chose a best move), in
-   points of the deal (with the win bonus). Printed per variant: mean regret with a
-   95% interval, the share of best moves, and the paired difference from the first
-   variant (the same positions, so the positions' difficulty cancels out).
+   defaults; ``oracle=partner`` or ``oracle=next``: the search is told that seat's
+   real hand, to measure what reading it would be worth) then decides every
+   position from the seat's view, and its regret is the best move's exact value
+   less the chosen move's (0 when it chose a best move), in points of the deal
+   (with the win bonus). Printed per variant: mean regret with a 95% interval, the
+   share of best moves, the mean by hand size, and the paired difference from the
+   first variant (the same positions, so the positions' difficulty cancels out).
 
 The real hands' values reward what a perfect-information player would do; they do not
 see every merit of play under hidden information (a move that hides one's hand), so
@@ -33,6 +35,7 @@ import pickle
 import random
 import statistics
 import sys
+from collections.abc import Callable
 from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
@@ -43,8 +46,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from ai_arena import Bridge, our_chooser, their_package
 
 from bot.engine import MatchState, Move, Rules, deal_tiles, view
-from bot.engine.ai import Level, SearchSettings, choose_move
+from bot.engine.ai import Level, SearchSettings, choose_move, search
+from bot.engine.ai.determinize import World, sample_world
 from bot.engine.ai.evaluate import deal_value
+from bot.engine.ai.knowledge import Knowledge
 from bot.engine.ai.solver import LineSolver, SearchLimit
 
 Position = tuple[MatchState, int, dict[Move, float]]
@@ -102,22 +107,57 @@ def collect_deal(args: tuple[int, str, int, int, int]) -> list[Position]:
     return kept
 
 
-def decide(args: tuple[int, Position, SearchSettings]) -> float:
-    """The regret of the hard level's choice in one position."""
-    index, (state, seat, values), settings = args
+def oracle_sampler(real: list[int], target: int) -> Callable[[Knowledge, random.Random], World]:
+    """A sampler that knows seat ``target``'s real hand: each sampled world is mended
+    so that seat holds it, the tiles it displaces dealt at random to the other hidden
+    hands (their passes are not respected: an experiment's upper bound, not a player)."""
+
+    def sample(know: Knowledge, rng: random.Random) -> World:
+        world = sample_world(know, rng)
+        others = [s for s in range(len(real)) if s not in (know.seat, target)]
+        pool = world.hands[target]
+        for s in others:
+            pool |= world.hands[s]
+        tiles = [t for t in range(pool.bit_length()) if (pool & ~real[target]) >> t & 1]
+        rng.shuffle(tiles)
+        hands = list(world.hands)
+        hands[target] = real[target]
+        for s in others:
+            count = world.hands[s].bit_count()
+            hands[s] = sum(1 << t for t in tiles[:count])
+            del tiles[:count]
+        return World(hands, world.hidden, world.stock)
+
+    return sample
+
+
+def decide(args: tuple[int, Position, SearchSettings, str]) -> float:
+    """The regret of the hard level's choice in one position (``oracle``: "partner" or
+    "next" searches knowing that seat's real hand, "" plays fair)."""
+    index, (state, seat, values), settings, oracle = args
+    sampler: Callable[[Knowledge, random.Random], World] = sample_world
+    if oracle:
+        target = (seat + (2 if oracle == "partner" else 1)) % state.rules.players
+        sampler = oracle_sampler(list(state.deal.hands), target)
+    setattr(search, "sample_world", sampler)  # noqa: B010 (the experiment's sampler)
     move = choose_move(view(state, seat), Level.HARD, random.Random(index), settings)
     return max(values.values()) - values[move]
 
 
-def parse_variant(text: str) -> tuple[str, SearchSettings]:
+def parse_variant(text: str) -> tuple[str, SearchSettings, str]:
+    """``NAME:key=value,...``; the key ``oracle`` (partner or next) is the experiment's."""
     name, _, fields = text.partition(":")
     settings = SearchSettings()
+    oracle = ""
     for item in filter(None, fields.split(",")):
         key, _, value = item.partition("=")
+        if key == "oracle":
+            oracle = value
+            continue
         kind = type(getattr(settings, key))
         parsed: Any = value.lower() in ("1", "true", "yes") if kind is bool else kind(value)
         settings = dataclasses.replace(settings, **{key: parsed})
-    return name, settings
+    return name, settings, oracle
 
 
 def interval(xs: list[float]) -> tuple[float, float]:
@@ -150,8 +190,8 @@ def main(argv: list[str] | None = None) -> int:
             positions = positions[: args.limit]
         first: list[float] | None = None
         for text in args.variant:
-            name, settings = parse_variant(text)
-            tasks2 = [(i, p, settings) for i, p in enumerate(positions)]
+            name, settings, oracle = parse_variant(text)
+            tasks2 = [(i, p, settings, oracle) for i, p in enumerate(positions)]
             regrets = pool.map(decide, tasks2, chunksize=4)
             mean, half = interval(regrets)
             best = sum(r == 0 for r in regrets) / len(regrets)
