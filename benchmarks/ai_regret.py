@@ -7,7 +7,8 @@ pair poorly. This script measures each *decision* instead:
 1. ``--collect N`` plays N deals of 4-player block in teams (the game of
    ``ai_arena.py``'s part 2): our team on hard (``--collect-work`` units, to be
    quick) against ``dominoes`` 6.1.0's ``probabilistic_alphabeta(8, 20)`` or random
-   players (``--opponent``), and keeps every position where one of our seats has a
+   players (``--opponent``; ``normal`` or ``easy``: 2-player block against our own
+   level instead, the hard seat alone), and keeps every position where one of our seats has a
    choice and the hands hold ``--max-tiles`` tiles or fewer. Each legal move of such a
    position is valued exactly on the *real* hands (``LineSolver``: every seat then
    plays perfectly, seeing everything). Positions go to ``--positions`` (a pickle).
@@ -45,7 +46,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from ai_arena import Bridge, our_chooser, their_package
 
-from bot.engine import MatchState, Move, Rules, deal_tiles, view
+from bot.engine import MatchState, Move, Rules, deal_tiles, play, start_match, view
 from bot.engine.ai import Level, SearchSettings, choose_move, search
 from bot.engine.ai.determinize import World, sample_world
 from bot.engine.ai.evaluate import deal_value
@@ -76,6 +77,8 @@ def collect_deal(args: tuple[int, str, int, int, int]) -> list[Position]:
     """Play one deal (our team on seats 0+2 for even deals, 1+3 for odd ones) and keep
     its positions with a choice for our seats."""
     index, opponent, work, max_tiles, nodes = args
+    if opponent in OUR_LEVELS:
+        return collect_two_player(args)
     dominoes = their_package()
     rules = Rules.make("block", players=4, teams=True)
     rng = random.Random(f"regret/{index}")
@@ -107,10 +110,44 @@ def collect_deal(args: tuple[int, str, int, int, int]) -> list[Position]:
     return kept
 
 
+OUR_LEVELS = (Level.NORMAL, Level.EASY)
+"""Opponents from our own levels: the deals are 2-player block instead."""
+
+
+def collect_two_player(args: tuple[int, str, int, int, int]) -> list[Position]:
+    """Play one deal of 2-player block: our hard level (seat 0 on even deals, 1 on odd
+    ones) against one of our own levels, keeping the hard seat's positions with a
+    choice."""
+    index, opponent, work, max_tiles, nodes = args
+    rules = Rules.make("block", players=2)
+    rng = random.Random(f"regret/2p/{index}")
+    hands, stock = deal_tiles(rules, rng)
+    state = start_match(rules, hands, stock)
+    ours = index % 2
+    chooser = our_chooser(
+        Level.HARD, random.Random(f"regret/2p/{index}/ours"), SearchSettings(work=work)
+    )
+    theirs = our_chooser(opponent, random.Random(f"regret/2p/{index}/theirs"), SearchSettings())
+    kept: list[Position] = []
+    while not state.deal.over:
+        seat = state.deal.turn
+        if seat == ours:
+            if len(state.legal_moves()) > 1 and sum(state.deal.hand_sizes()) <= max_tiles:
+                values = exact_values(state, nodes)
+                if values is not None:
+                    kept.append((state, seat, values))
+            move = chooser(state, seat)
+        else:
+            move = theirs(state, seat)
+        state = play(state, move, seat)
+    return kept
+
+
 def oracle_sampler(real: list[int], target: int) -> Callable[[Knowledge, random.Random], World]:
     """A sampler that knows seat ``target``'s real hand: each sampled world is mended
     so that seat holds it, the tiles it displaces dealt at random to the other hidden
-    hands (their passes are not respected: an experiment's upper bound, not a player)."""
+    hands (their passes are not respected: an experiment's upper bound, not a player).
+    For 4-player block, where no tile sleeps."""
 
     def sample(know: Knowledge, rng: random.Random) -> World:
         world = sample_world(know, rng)
@@ -168,7 +205,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--positions", type=Path, default=Path("/tmp/dominobot-regret.pkl"))
     parser.add_argument("--collect", type=int, default=0, help="deals to collect positions from")
-    parser.add_argument("--opponent", choices=("alphabeta", "random"), default="alphabeta")
+    parser.add_argument(
+        "--opponent",
+        choices=("alphabeta", "random", *OUR_LEVELS),
+        default="alphabeta",
+        help="dominoes' players (4-player block, teams) or our own levels (2-player block)",
+    )
     parser.add_argument("--collect-work", type=int, default=50_000)
     parser.add_argument("--max-tiles", type=int, default=24)
     parser.add_argument("--nodes", type=int, default=3_000_000, help="solver nodes per position")
