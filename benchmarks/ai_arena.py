@@ -496,6 +496,14 @@ def print_times(times: dict[str, list[float]]) -> None:
         )
 
 
+def with_setting(settings: SearchSettings, item: str) -> SearchSettings:
+    """``settings`` with one field set from ``NAME=VALUE`` (typed like the field)."""
+    name, _, value = item.partition("=")
+    kind = type(getattr(settings, name))
+    parsed: Any = value.lower() in ("1", "true", "yes") if kind is bool else kind(value)
+    return dataclasses.replace(settings, **{name: parsed})
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument(
@@ -586,10 +594,7 @@ def main(argv: list[str] | None = None) -> int:
         args.mexican_deals = min(args.mexican_deals, 2)
     settings = SearchSettings()
     for item in args.hard:
-        name, _, value = item.partition("=")
-        kind = type(getattr(settings, name))
-        parsed = value.lower() in ("1", "true", "yes") if kind is bool else kind(value)
-        settings = dataclasses.replace(settings, **{name: parsed})
+        settings = with_setting(settings, item)
     chosen = [tuple(m.split(":")) for m in args.matchups] if args.matchups else None
     times: dict[str, list[float]] = {}
     started = time.perf_counter()

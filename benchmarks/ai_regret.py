@@ -30,7 +30,6 @@ quickly, then confirm the winner in the arena.
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import math
 import pickle
 import random
@@ -39,12 +38,11 @@ import sys
 from collections.abc import Callable
 from multiprocessing import Pool
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from ai_arena import Bridge, our_chooser, their_package
+from ai_arena import Bridge, our_chooser, their_package, with_setting
 
 from bot.engine import MatchState, Move, Rules, deal_tiles, play, start_match, view
 from bot.engine.ai import Level, SearchSettings, choose_move, search
@@ -190,10 +188,8 @@ def parse_variant(text: str) -> tuple[str, SearchSettings, str]:
         key, _, value = item.partition("=")
         if key == "oracle":
             oracle = value
-            continue
-        kind = type(getattr(settings, key))
-        parsed: Any = value.lower() in ("1", "true", "yes") if kind is bool else kind(value)
-        settings = dataclasses.replace(settings, **{key: parsed})
+        else:
+            settings = with_setting(settings, item)
     return name, settings, oracle
 
 
