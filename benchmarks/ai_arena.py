@@ -65,6 +65,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from oracle import ORACLES, tell
+
 from bot.engine import (
     End,
     MatchState,
@@ -294,11 +296,12 @@ def their_package() -> Any:
     return importlib.import_module("dominoes")
 
 
-def their_task(args: tuple[str, str, int, int, SearchSettings]) -> list[Outcome]:
-    """Play one deal twice (first level's team on 0+2, then 1+3) on the bridge."""
+def their_task(args: tuple[str, str, int, int, SearchSettings, str]) -> list[Outcome]:
+    """Play one deal twice (first level's team on 0+2, then 1+3) on the bridge
+    (``oracle``: the experiment of ``--oracle``, or ``""``)."""
     dominoes = their_package()
 
-    a, b, seed, index, settings = args
+    a, b, seed, index, settings, oracle = args
     rules = Rules.make("block", players=4, teams=True)
     rng = random.Random(f"{seed}/dominoes/{index}")
     hands, _ = deal_tiles(rules, rng)
@@ -328,6 +331,8 @@ def their_task(args: tuple[str, str, int, int, SearchSettings]) -> list[Outcome]
             elif level == "random":
                 move = player.choice(bridge.state.legal_moves())
             else:
+                if level == Level.HARD:
+                    tell(bridge.state, seat, oracle)
                 move = player(bridge.state, seat)
             times.setdefault(level, []).append(time.thread_time() - t0)
             bridge.apply(move)
@@ -580,6 +585,13 @@ def main(argv: list[str] | None = None) -> int:
         help="hard level settings (SearchSettings fields), e.g. work=100000 seconds=0.3",
     )
     parser.add_argument(
+        "--oracle",
+        choices=ORACLES,
+        default="",
+        help="part 2, an experiment: the hard level is told its partner's hand, the next "
+        "seat's, or all hands (benchmarks/oracle.py), to measure what reading them is worth",
+    )
+    parser.add_argument(
         "--outcomes",
         type=Path,
         default=None,
@@ -647,7 +659,7 @@ def main(argv: list[str] | None = None) -> int:
             if chosen is not None and (a, b) not in chosen:
                 continue
             deals = range(args.first_deal, args.first_deal + args.their_deals)
-            theirs = [(a, b, args.seed, i, settings) for i in deals]
+            theirs = [(a, b, args.seed, i, settings, args.oracle) for i in deals]
             tally = collect(run(theirs, their_task, args.jobs), f"{a} v {b}", deals)
             print(tally.row(f"{a} v {b}", 0.5), flush=True)
     if args.part in ("mexican", "all"):

@@ -13,12 +13,12 @@ pair poorly. This script measures each *decision* instead:
    position is valued exactly on the *real* hands (``LineSolver``: every seat then
    plays perfectly, seeing everything). Positions go to ``--positions`` (a pickle).
 2. Each ``--variant NAME:key=value,...`` (``SearchSettings`` fields; ``base:`` for the
-   defaults; ``oracle=partner`` or ``oracle=next``: the search is told that seat's
-   real hand, to measure what reading it would be worth) then decides every
-   position from the seat's view, and its regret is the best move's exact value
-   less the chosen move's (0 when it chose a best move), in points of the deal
-   (with the win bonus). Printed per variant: mean regret with a 95% interval, the
-   share of best moves, the mean by hand size, and the paired difference from the
+   defaults; ``oracle=partner``, ``oracle=next`` or ``oracle=all``: the search is told
+   that seat's real hand, or every hand, to measure what reading it would be worth)
+   then decides every position from the seat's view, and its regret is the best move's
+   exact value less the chosen move's (0 when it chose a best move), in points of the
+   deal (with the win bonus). Printed per variant: mean regret with a 95% interval,
+   the share of best moves, the mean by hand size, and the paired difference from the
    first variant (the same positions, so the positions' difficulty cancels out).
 
 The real hands' values reward what a perfect-information player would do; they do not
@@ -35,7 +35,6 @@ import pickle
 import random
 import statistics
 import sys
-from collections.abc import Callable
 from multiprocessing import Pool
 from pathlib import Path
 
@@ -43,12 +42,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from ai_arena import Bridge, our_chooser, their_package, with_setting
+from oracle import tell
 
 from bot.engine import MatchState, Move, Rules, deal_tiles, play, start_match, view
-from bot.engine.ai import Level, SearchSettings, choose_move, search
-from bot.engine.ai.determinize import World, sample_world
+from bot.engine.ai import Level, SearchSettings, choose_move
 from bot.engine.ai.evaluate import deal_value
-from bot.engine.ai.knowledge import Knowledge
 from bot.engine.ai.solver import LineSolver, SearchLimit
 
 Position = tuple[MatchState, int, dict[Move, float]]
@@ -71,10 +69,14 @@ def exact_values(state: MatchState, nodes: int) -> dict[Move, float] | None:
     return values
 
 
-def collect_deal(args: tuple[int, str, int, int, int]) -> list[Position]:
+CollectTask = tuple[int, str, SearchSettings, int, int]
+"""A deal's index, the opponent, our settings, the most tiles kept, the solver's nodes."""
+
+
+def collect_deal(args: CollectTask) -> list[Position]:
     """Play one deal (our team on seats 0+2 for even deals, 1+3 for odd ones) and keep
     its positions with a choice for our seats."""
-    index, opponent, work, max_tiles, nodes = args
+    index, opponent, settings, max_tiles, nodes = args
     if opponent in OUR_LEVELS:
         return collect_two_player(args)
     dominoes = their_package()
@@ -84,7 +86,6 @@ def collect_deal(args: tuple[int, str, int, int, int]) -> list[Position]:
     random.seed(f"regret/{index}/dominoes")
     bridge = Bridge(dominoes, hands)
     ours = (0, 2) if index % 2 == 0 else (1, 3)
-    settings = SearchSettings(work=work)
     chooser = our_chooser(Level.HARD, random.Random(f"regret/{index}/ours"), settings)
     alphabeta = dominoes.players.probabilistic_alphabeta(8, 20)
     theirs = random.Random(f"regret/{index}/theirs")
@@ -112,19 +113,17 @@ OUR_LEVELS = (Level.NORMAL, Level.EASY)
 """Opponents from our own levels: the deals are 2-player block instead."""
 
 
-def collect_two_player(args: tuple[int, str, int, int, int]) -> list[Position]:
+def collect_two_player(args: CollectTask) -> list[Position]:
     """Play one deal of 2-player block: our hard level (seat 0 on even deals, 1 on odd
     ones) against one of our own levels, keeping the hard seat's positions with a
     choice."""
-    index, opponent, work, max_tiles, nodes = args
+    index, opponent, settings, max_tiles, nodes = args
     rules = Rules.make("block", players=2)
     rng = random.Random(f"regret/2p/{index}")
     hands, stock = deal_tiles(rules, rng)
     state = start_match(rules, hands, stock)
     ours = index % 2
-    chooser = our_chooser(
-        Level.HARD, random.Random(f"regret/2p/{index}/ours"), SearchSettings(work=work)
-    )
+    chooser = our_chooser(Level.HARD, random.Random(f"regret/2p/{index}/ours"), settings)
     theirs = our_chooser(opponent, random.Random(f"regret/2p/{index}/theirs"), SearchSettings())
     kept: list[Position] = []
     while not state.deal.over:
@@ -141,46 +140,17 @@ def collect_two_player(args: tuple[int, str, int, int, int]) -> list[Position]:
     return kept
 
 
-def oracle_sampler(real: list[int], target: int) -> Callable[[Knowledge, random.Random], World]:
-    """A sampler that knows seat ``target``'s real hand: each sampled world is mended
-    so that seat holds it, the tiles it displaces dealt at random to the other hidden
-    hands (their passes are not respected: an experiment's upper bound, not a player).
-    For 4-player block, where no tile sleeps."""
-
-    def sample(know: Knowledge, rng: random.Random) -> World:
-        world = sample_world(know, rng)
-        others = [s for s in range(len(real)) if s not in (know.seat, target)]
-        pool = world.hands[target]
-        for s in others:
-            pool |= world.hands[s]
-        tiles = [t for t in range(pool.bit_length()) if (pool & ~real[target]) >> t & 1]
-        rng.shuffle(tiles)
-        hands = list(world.hands)
-        hands[target] = real[target]
-        for s in others:
-            count = world.hands[s].bit_count()
-            hands[s] = sum(1 << t for t in tiles[:count])
-            del tiles[:count]
-        return World(hands, world.hidden, world.stock)
-
-    return sample
-
-
 def decide(args: tuple[int, Position, SearchSettings, str]) -> float:
     """The regret of the hard level's choice in one position (``oracle``: "partner" or
     "next" searches knowing that seat's real hand, "" plays fair)."""
     index, (state, seat, values), settings, oracle = args
-    sampler: Callable[[Knowledge, random.Random], World] = sample_world
-    if oracle:
-        target = (seat + (2 if oracle == "partner" else 1)) % state.rules.players
-        sampler = oracle_sampler(list(state.deal.hands), target)
-    setattr(search, "sample_world", sampler)  # noqa: B010 (the experiment's sampler)
+    tell(state, seat, oracle)
     move = choose_move(view(state, seat), Level.HARD, random.Random(index), settings)
     return max(values.values()) - values[move]
 
 
 def parse_variant(text: str) -> tuple[str, SearchSettings, str]:
-    """``NAME:key=value,...``; the key ``oracle`` (partner or next) is the experiment's."""
+    """``NAME:key=value,...``; the key ``oracle`` (``oracle.ORACLES``) is the experiment's."""
     name, _, fields = text.partition(":")
     settings = SearchSettings()
     oracle = ""
@@ -208,6 +178,12 @@ def main(argv: list[str] | None = None) -> int:
         help="dominoes' players (4-player block, teams) or our own levels (2-player block)",
     )
     parser.add_argument("--collect-work", type=int, default=50_000)
+    parser.add_argument(
+        "--collect-setting",
+        action="append",
+        default=[],
+        help="NAME=VALUE: a SearchSettings field for our players while collecting",
+    )
     parser.add_argument("--max-tiles", type=int, default=24)
     parser.add_argument("--nodes", type=int, default=3_000_000, help="solver nodes per position")
     parser.add_argument("--variant", action="append", default=[], help="NAME:key=value,...")
@@ -216,9 +192,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     with Pool(args.jobs) as pool:
         if args.collect:
+            ours = SearchSettings(work=args.collect_work)
+            for item in args.collect_setting:
+                ours = with_setting(ours, item)
             tasks = [
-                (i, args.opponent, args.collect_work, args.max_tiles, args.nodes)
-                for i in range(args.collect)
+                (i, args.opponent, ours, args.max_tiles, args.nodes) for i in range(args.collect)
             ]
             positions = [p for ps in pool.map(collect_deal, tasks, chunksize=1) for p in ps]
             args.positions.write_bytes(pickle.dumps(positions))

@@ -222,7 +222,11 @@ def _fill_matching(know: Knowledge, groups: list[_Group], rng: random.Random) ->
 
 
 def play_weight(
-    know: Knowledge, world: World, heft: tuple[float, ...], at_random: float = 0.0
+    know: Knowledge,
+    world: World,
+    heft: tuple[float, ...],
+    at_random: float = 0.0,
+    seat_heft: dict[int, tuple[float, ...]] | None = None,
 ) -> float:
     """How well ``world`` explains the tiles the other seats chose to lay.
 
@@ -235,7 +239,8 @@ def play_weight(
     that plays in its own order) soon counts as one that tells nothing. The
     likelihood of a world is the product over the seats of that mixture. Choices
     followed by a draw or a hidden tile are skipped (the hand then is not known
-    from the world).
+    from the world). ``seat_heft`` gives some seats (a partner that follows a
+    convention) their own weights.
     """
     hands = world.hands
     heavy: dict[int, float] = {}
@@ -245,14 +250,15 @@ def play_weight(
             continue
         tile = int(c.tile)
         options = (hands[c.seat] | c.later | (1 << tile)) & c.fit
+        weights = seat_heft.get(c.seat, heft) if seat_heft else heft
         total = 0.0
         count = 0
         while options:
             low = options & -options
-            total += heft[low.bit_length() - 1]
+            total += weights[low.bit_length() - 1]
             count += 1
             options ^= low
-        heavy[c.seat] = heavy.get(c.seat, 1.0) * heft[tile] / total
+        heavy[c.seat] = heavy.get(c.seat, 1.0) * weights[tile] / total
         uniform[c.seat] = uniform.get(c.seat, 1.0) / count
     weight = 1.0
     for seat, h in heavy.items():

@@ -94,6 +94,14 @@ class SearchSettings:
     """Prior chance that a seat chooses its tiles at random rather than heavy first; the
     two models are mixed seat by seat (:func:`~bot.engine.ai.determinize.play_weight`),
     so the choices of a seat that does not play heavy first soon count for little."""
+    infer_partner: float = -1.0
+    """``infer`` for the partner's choices (negative: ``infer``). A partner that follows
+    the ``convention`` below is read more sharply than an unknown player."""
+    convention: float = 0.0
+    """Partnership convention: between the two finalists of the search, lay the
+    heavier tile (pips, plus ``infer_double`` for a double) when their means are
+    within this many points, so a partner reading heavy-first reads the hand better
+    (0: off)."""
     tuned: bool = True
     """Playouts use the weights tuned by self-play for the game (``rollout.TUNED``),
     else the hand-set defaults."""
@@ -103,7 +111,21 @@ def hard_move(know: Knowledge, rng: random.Random, settings: SearchSettings) -> 
     """The candidate with the best mean value over sampled worlds."""
     if len(know.legal) == 1:
         return know.legal[0]
-    return rank_moves(know, rng, settings)[0][0]
+    ranked = rank_moves(know, rng, settings)
+    best, value = ranked[0]
+    if settings.convention > 0 and len(ranked) > 1:
+        other, second = ranked[1]
+        if value - second <= settings.convention and heft_of(other, settings) > heft_of(
+            best, settings
+        ):
+            return other
+    return best
+
+
+def heft_of(move: Move, settings: SearchSettings) -> float:
+    """How heavy a tile looks to the heavy-first reading of choices."""
+    tile = move.tile
+    return tile.pips + (settings.infer_double if tile.is_double else 0.0)
 
 
 def rank_moves(
@@ -156,9 +178,16 @@ class _Search:
             self.weights = FIVES_WEIGHTS if rules.scoring == "fives" else DEFAULT_WEIGHTS
         self.samples = 1
         self.heft: tuple[float, ...] = ()
+        self.seat_heft: dict[int, tuple[float, ...]] = {}
         if settings.infer > 0 and settings.infer_samples > 1 and any(c.exact for c in know.choices):
             self.samples = settings.infer_samples
-            self.heft = tile_heft(settings.infer, settings.infer_double, know.every.bit_length())
+            count = know.every.bit_length()
+            self.heft = tile_heft(settings.infer, settings.infer_double, count)
+            if settings.infer_partner >= 0:
+                partner = tile_heft(settings.infer_partner, settings.infer_double, count)
+                for seat in range(rules.players):
+                    if seat != know.seat and rules.side_of(seat) == self.side:
+                        self.seat_heft[seat] = partner
 
     def run(self, rng: random.Random, deadline: float) -> list[float]:
         """Search until the budget, the world cap or the deadline; the mean value of
@@ -206,7 +235,10 @@ class _Search:
         world = sample_world(know, rng)
         if self.samples > 1:
             pool = [world] + [sample_world(know, rng) for _ in range(self.samples - 1)]
-            weights = [play_weight(know, w, self.heft, self.settings.infer_random) for w in pool]
+            weights = [
+                play_weight(know, w, self.heft, self.settings.infer_random, self.seat_heft)
+                for w in pool
+            ]
             world = rng.choices(pool, weights)[0]
         base = build_deal(know, world)
         seed = rng.getrandbits(64)
