@@ -27,8 +27,8 @@ from dataclasses import dataclass
 from ..deal import Deal
 from ..layout import Laid as LaidTile
 from ..layout import Layout
-from ..tiles import PIPS, TILES, Tile, tiles_in
-from .knowledge import Drawn, Knowledge, Laid, Void
+from ..tiles import PIPS, SUIT_MASKS, TILES, Tile, tiles_in
+from .knowledge import Choice, Drawn, Knowledge, Laid, Void
 
 RANDOM_ORIGINS = 4
 """Tries with the origins of laid tiles chosen at random, before the oldest-first choice."""
@@ -227,6 +227,7 @@ def play_weight(
     heft: tuple[float, ...],
     at_random: float = 0.0,
     seat_heft: dict[int, tuple[float, ...]] | None = None,
+    signal: dict[int, tuple[float, ...]] | None = None,
 ) -> float:
     """How well ``world`` explains the tiles the other seats chose to lay.
 
@@ -241,6 +242,11 @@ def play_weight(
     followed by a draw or a hidden tile are skipped (the hand then is not known
     from the world). ``seat_heft`` gives some seats (a partner that follows a
     convention) their own weights.
+
+    ``signal`` reads some seats' choices as signals of their long number too: such a
+    seat is taken to choose among the placements it could make (a tile on an open
+    number) with its heft times ``signal[seat][k]``, ``k`` the tiles it would have
+    kept carrying the number the placement leaves open.
     """
     hands = world.hands
     heavy: dict[int, float] = {}
@@ -251,19 +257,55 @@ def play_weight(
         tile = int(c.tile)
         options = (hands[c.seat] | c.later | (1 << tile)) & c.fit
         weights = seat_heft.get(c.seat, heft) if seat_heft else heft
-        total = 0.0
-        count = 0
-        while options:
-            low = options & -options
-            total += weights[low.bit_length() - 1]
-            count += 1
-            options ^= low
-        heavy[c.seat] = heavy.get(c.seat, 1.0) * weights[tile] / total
+        kept = signal.get(c.seat) if signal else None
+        if kept is not None:
+            total, count = _signal_total(c, hands[c.seat] | c.later | (1 << tile), weights, kept)
+            rest = (hands[c.seat] | c.later) & SUIT_MASKS[c.exposed]
+            chosen = weights[tile] * kept[rest.bit_count()]
+        else:
+            total = 0.0
+            count = 0
+            while options:
+                low = options & -options
+                total += weights[low.bit_length() - 1]
+                count += 1
+                options ^= low
+            chosen = weights[tile]
+        heavy[c.seat] = heavy.get(c.seat, 1.0) * chosen / total
         uniform[c.seat] = uniform.get(c.seat, 1.0) / count
     weight = 1.0
     for seat, h in heavy.items():
         weight *= (1.0 - at_random) * h + at_random * uniform[seat]
     return weight
+
+
+def _signal_total(
+    c: Choice, hand: int, weights: tuple[float, ...], kept: tuple[float, ...]
+) -> tuple[float, int]:
+    """The summed weights of the placements open to a seat holding ``hand`` at choice
+    ``c``, and how many there were (see :func:`play_weight`)."""
+    total = 0.0
+    count = 0
+    ends = c.ends
+    while ends:
+        low = ends & -ends
+        value = low.bit_length() - 1
+        ends ^= low
+        options = hand & SUIT_MASKS[value]
+        while options:
+            bit = options & -options
+            t = bit.bit_length() - 1
+            options ^= bit
+            rest = (hand ^ bit) & SUIT_MASKS[PIPS[t] - value]
+            total += weights[t] * kept[rest.bit_count()]
+            count += 1
+    return total, count
+
+
+def signal_table(gamma: float, count: int = 14) -> tuple[float, ...]:
+    """``exp(gamma * k)`` for ``k`` below ``count``: the weight of a placement that keeps
+    ``k`` tiles of the number it leaves open."""
+    return tuple(math.exp(gamma * k) for k in range(count))
 
 
 def tile_heft(beta: float, double_bonus: float, count: int) -> tuple[float, ...]:

@@ -59,13 +59,17 @@ Step = Void | Drawn | Laid | LaidHidden
 class Choice(NamedTuple):
     """A tile another seat chose to lay in view: what fitted the table then, and the
     tiles it laid in view afterwards. ``exact``: the seat drew nothing and laid no
-    hidden tile afterwards, so its hand then was its hand now plus ``later``."""
+    hidden tile afterwards, so its hand then was its hand now plus ``later``.
+    ``ends``: the numbers open on the table then (bit ``n`` for number ``n``);
+    ``exposed``: the number the tile left open where it was laid."""
 
     seat: int
     tile: Tile
     fit: int
     later: int
     exact: bool
+    ends: int = 0
+    exposed: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,10 +157,13 @@ def read_view(seen: PlayerView) -> Knowledge:
     side_points = [0] * len(rules.sides)
     history = seen.history
     lead_west = seen.table.lead.inner if seen.table.lead is not None else None
-    choices: list[list[int]] = []  # [seat, tile, fit, later, exact]
+    choices: list[list[int]] = []  # [seat, tile, fit, later, exact, ends, exposed]
     for i, event in enumerate(history):
         if isinstance(event, SeenPlay):
             fit_before = layout.fit_mask() & every
+            ends_before = 0
+            for e in layout.open_ends():
+                ends_before |= 1 << layout.values[e]
             if event.seat != me:
                 for c in choices:
                     if c[0] == event.seat:
@@ -195,7 +202,10 @@ def read_view(seen: PlayerView) -> Knowledge:
                     if not forced:
                         stories[event.seat].append(Laid(p.tile))
                         if not several and event.seat != me and placements:
-                            choices.append([event.seat, p.tile, fit_before, 0, 1])
+                            exposed = layout.values[p.end] if p.end is not None else 0
+                            choices.append(
+                                [event.seat, p.tile, fit_before, 0, 1, ends_before, exposed]
+                            )
                 placements.append(placement)
             passes = 0
         elif isinstance(event, SeenDraw):
@@ -245,7 +255,9 @@ def read_view(seen: PlayerView) -> Knowledge:
         forced=seen.forced,
         legal=seen.legal_moves,
         base_totals=tuple(t - p for t, p in zip(seen.totals, side_points, strict=True)),
-        choices=tuple(Choice(c[0], TILES[c[1]], c[2], c[3], bool(c[4])) for c in choices),
+        choices=tuple(
+            Choice(c[0], TILES[c[1]], c[2], c[3], bool(c[4]), c[5], c[6]) for c in choices
+        ),
     )
 
 

@@ -36,7 +36,8 @@ from dataclasses import dataclass
 
 from ..deal import Deal
 from ..moves import Move
-from .determinize import build_deal, play_weight, sample_world, tile_heft
+from ..tiles import SUIT_MASKS
+from .determinize import build_deal, play_weight, sample_world, signal_table, tile_heft
 from .evaluate import WIN_BONUS, deal_value
 from .knowledge import Knowledge
 from .normal import score_moves
@@ -98,10 +99,15 @@ class SearchSettings:
     """``infer`` for the partner's choices (negative: ``infer``). A partner that follows
     the ``convention`` below is read more sharply than an unknown player."""
     convention: float = 0.0
-    """Partnership convention: between the two finalists of the search, lay the
-    heavier tile (pips, plus ``infer_double`` for a double) when their means are
-    within this many points, so a partner reading heavy-first reads the hand better
-    (0: off)."""
+    """Partnership convention: between the two finalists of the search, when their means
+    are within this many points, lay the heavier tile (pips, plus ``infer_double`` for
+    a double), or with ``signal`` the one that leaves open the number the hand keeps
+    most of, so the partner reads the hand better (0: off)."""
+    signal: float = 0.0
+    """Read the other seats' choices as signs of their long numbers too (and signal so
+    under the ``convention``): players leave open the numbers they hold, so a placement
+    keeping ``k`` tiles of the number it leaves open is taken ``exp(signal * k)`` times
+    likelier (0: off)."""
     tuned: bool = True
     """Playouts use the weights tuned by self-play for the game (``rollout.TUNED``),
     else the hand-set defaults."""
@@ -115,11 +121,23 @@ def hard_move(know: Knowledge, rng: random.Random, settings: SearchSettings) -> 
     best, value = ranked[0]
     if settings.convention > 0 and len(ranked) > 1:
         other, second = ranked[1]
-        if value - second <= settings.convention and heft_of(other, settings) > heft_of(
-            best, settings
+        if value - second <= settings.convention and signal_of(know, other, settings) > (
+            signal_of(know, best, settings)
         ):
             return other
     return best
+
+
+def signal_of(know: Knowledge, move: Move, settings: SearchSettings) -> tuple[int, float]:
+    """What laying ``move`` tells a partner under the convention: the tiles kept that
+    carry the number it leaves open (with ``signal``), then its heft."""
+    kept = 0
+    end = move.placements[0].end
+    if settings.signal > 0 and end is not None and len(move.placements) == 1:
+        tile = move.tile
+        exposed = tile.pips - know.layout.values[end]
+        kept = (know.hand & ~(1 << tile) & SUIT_MASKS[exposed]).bit_count()
+    return kept, heft_of(move, settings)
 
 
 def heft_of(move: Move, settings: SearchSettings) -> float:
@@ -179,15 +197,20 @@ class _Search:
         self.samples = 1
         self.heft: tuple[float, ...] = ()
         self.seat_heft: dict[int, tuple[float, ...]] = {}
+        self.signal: dict[int, tuple[float, ...]] = {}
         if settings.infer > 0 and settings.infer_samples > 1 and any(c.exact for c in know.choices):
             self.samples = settings.infer_samples
             count = know.every.bit_length()
             self.heft = tile_heft(settings.infer, settings.infer_double, count)
+            partners = [
+                s for s in range(rules.players) if s != know.seat and rules.side_of(s) == self.side
+            ]
             if settings.infer_partner >= 0:
                 partner = tile_heft(settings.infer_partner, settings.infer_double, count)
-                for seat in range(rules.players):
-                    if seat != know.seat and rules.side_of(seat) == self.side:
-                        self.seat_heft[seat] = partner
+                self.seat_heft = dict.fromkeys(partners, partner)
+            if settings.signal > 0:
+                others = [s for s in range(rules.players) if s != know.seat]
+                self.signal = dict.fromkeys(others, signal_table(settings.signal))
 
     def run(self, rng: random.Random, deadline: float) -> list[float]:
         """Search until the budget, the world cap or the deadline; the mean value of
@@ -236,7 +259,9 @@ class _Search:
         if self.samples > 1:
             pool = [world] + [sample_world(know, rng) for _ in range(self.samples - 1)]
             weights = [
-                play_weight(know, w, self.heft, self.settings.infer_random, self.seat_heft)
+                play_weight(
+                    know, w, self.heft, self.settings.infer_random, self.seat_heft, self.signal
+                )
                 for w in pool
             ]
             world = rng.choices(pool, weights)[0]

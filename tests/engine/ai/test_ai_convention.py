@@ -1,5 +1,6 @@
-"""The partnership convention (``SearchSettings.convention``) and reading a partner with
-its own weights (``infer_partner``, ``play_weight``'s ``seat_heft``)."""
+"""The partnership convention (``SearchSettings.convention``), reading a partner with its
+own weights (``infer_partner``, ``play_weight``'s ``seat_heft``) and reading choices as
+signs of the numbers a seat holds (``signal``)."""
 
 from __future__ import annotations
 
@@ -8,28 +9,29 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
+import ai_support
 import pytest
+from ai_support import exact_choices
 
 from bot.engine import Rules, new_match, play, view
-from bot.engine.ai import SearchSettings, choose_move
-from bot.engine.ai.determinize import World, play_weight, sample_world, tile_heft
+from bot.engine.ai import SearchSettings
+from bot.engine.ai.determinize import World, play_weight, sample_world, signal_table, tile_heft
 from bot.engine.ai.knowledge import Knowledge, read_view
-from bot.engine.ai.search import hard_move, heft_of, rank_moves
+from bot.engine.ai.search import hard_move, heft_of, rank_moves, signal_of
+from bot.engine.tiles import TILES
 
 TEAMS = Rules.make(game="block", players=4, teams=True)
 
 
 def seat_zero_turns(deals: int) -> Iterator[tuple[Knowledge, World]]:
-    """Seat 0's knowledge and the real world at each of its turns (normal players)."""
-    for seed in range(deals):
-        rng = random.Random(seed)
-        state = new_match(TEAMS, rng)
-        while not state.deal.over:
-            seat = state.deal.turn
-            seen = view(state, seat)
-            if seat == 0:
-                yield read_view(seen), World(list(state.deal.hands), [], [])
-            state = play(state, choose_move(seen, "normal", rng), seat)
+    return ai_support.seat_zero_turns(TEAMS, "normal", deals)
+
+
+def holding(hand: int, number: int, besides: int) -> int:
+    """How many tiles of ``hand`` other than tile ``besides`` carry ``number``."""
+    return sum(
+        hand >> u & 1 and u != besides and number in (t.high, t.low) for u, t in enumerate(TILES)
+    )
 
 
 def test_the_partner_is_read_with_its_own_weights() -> None:
@@ -38,20 +40,14 @@ def test_the_partner_is_read_with_its_own_weights() -> None:
     heft = tile_heft(0.3, 3.0, TEAMS.tile_count)
     sharp = tile_heft(1.5, 3.0, TEAMS.tile_count)
     checked = 0
-    rng = random.Random(0)
-    for know, real in seat_zero_turns(8):
-        for world in (real, sample_world(know, rng)):
-            expected = 1.0
-            for c in know.choices:
-                if not c.exact:
-                    continue
-                table = sharp if c.seat == 2 else heft
-                hand_then = world.hands[c.seat] | c.later | (1 << c.tile)
-                options = [t for t in range(TEAMS.tile_count) if (hand_then & c.fit) >> t & 1]
-                expected *= table[c.tile] / sum(table[t] for t in options)
-                checked += c.seat == 2
-            got = play_weight(know, world, heft, 0.0, {2: sharp})
-            assert got == pytest.approx(expected)
+    for know, world, pairs in exact_choices(TEAMS, 8, 0):
+        expected = 1.0
+        for c, hand in pairs:
+            table = sharp if c.seat == 2 else heft
+            options = [t for t in range(TEAMS.tile_count) if (hand & c.fit) >> t & 1]
+            expected *= table[c.tile] / sum(table[t] for t in options)
+            checked += c.seat == 2
+        assert play_weight(know, world, heft, 0.0, {2: sharp}) == pytest.approx(expected)
     assert checked > 20
 
 
@@ -98,4 +94,94 @@ def test_the_convention_lays_the_heavier_of_two_close_finalists() -> None:
             wide = SearchSettings(work=6_000, seconds=600.0, convention=convention)
             assert hard_move(know, random.Random(seed), wide) == expected
         seen += heavier == other
+    assert seen > 3
+
+
+def test_choices_record_the_open_numbers_and_the_one_left_open() -> None:
+    """Replayed move by move: each choice's ``ends`` are the numbers open before it was
+    laid, and ``exposed`` the number its end showed after."""
+    checked = 0
+    for seed in range(30):
+        rng = random.Random(seed)
+        state = new_match(TEAMS, rng)
+        seen: dict[int, tuple[int, int]] = {}
+        for _ in range(6 + seed % 16):
+            move = rng.choice(state.legal_moves())
+            layout = state.deal.layout
+            ends = 0
+            for e in layout.open_ends():
+                ends |= 1 << layout.values[e]
+            nxt = play(state, move)
+            if nxt.deal.over:
+                break
+            end = move.placements[0].end
+            if end is not None:
+                seen[move.tile] = (ends, nxt.deal.layout.values[end])
+            state = nxt
+        know = read_view(view(state, state.deal.turn))
+        for c in know.choices:
+            assert (c.ends, c.exposed) == seen[c.tile]
+            checked += 1
+    assert checked > 50
+
+
+def test_signal_reading_weighs_each_placement_by_what_it_keeps() -> None:
+    """Counted placement by placement: a seat read for signals chooses among the tiles
+    it could lay on each open number, each weighted by its heft and by the tiles kept
+    that carry the number it leaves open; the chosen placement is the real one."""
+    heft = tile_heft(0.3, 3.0, TEAMS.tile_count)
+    kept = signal_table(0.8)
+    checked = 0
+    for know, world, pairs in exact_choices(TEAMS, 8, 2):
+        expected = 1.0
+        for c, hand in pairs:
+            total = 0.0
+            for value in range(7):
+                for t, tile in enumerate(TILES):
+                    if c.ends >> value & 1 and hand >> t & 1 and value in (tile.high, tile.low):
+                        total += heft[t] * kept[holding(hand, tile.other(value), t)]
+            expected *= heft[c.tile] * kept[holding(hand, c.exposed, c.tile)] / total
+            checked += 1
+        signal = dict.fromkeys((1, 2, 3), kept)
+        assert play_weight(know, world, heft, 0.0, None, signal) == pytest.approx(expected)
+    assert checked > 50
+
+
+def test_players_leave_open_the_numbers_they_hold() -> None:
+    """The evidence for reading signals: normal players' choices make the real hands
+    likelier than sampled ones by more when read as signals than when read by heft
+    alone."""
+    heft = tile_heft(0.3, 3.0, TEAMS.tile_count)
+    signal = dict.fromkeys((1, 2, 3), signal_table(1.0))
+    rng = random.Random(3)
+    gaps = {"heft": 0.0, "signal": 0.0}
+    for know, real in seat_zero_turns(12):
+        if not any(c.exact for c in know.choices):
+            continue
+        worlds = [sample_world(know, rng) for _ in range(8)]
+        for name, table in (("heft", None), ("signal", signal)):
+            sampled = [math.log(play_weight(know, w, heft, 0.0, None, table)) for w in worlds]
+            real_log = math.log(play_weight(know, real, heft, 0.0, None, table))
+            gaps[name] += real_log - sum(sampled) / len(sampled)
+    assert gaps["signal"] > gaps["heft"] > 0
+
+
+def test_under_the_convention_a_signalling_seat_leaves_open_its_long_number() -> None:
+    settings = SearchSettings(work=6_000, seconds=600.0, signal=1.0)
+    seen = 0
+    for know, seed, ranked in finalists(8, settings):
+        (best, value), (other, second) = ranked[0], ranked[1]
+        if signal_of(know, best, settings)[0] == signal_of(know, other, settings)[0]:
+            continue
+        stronger = max((best, other), key=lambda m: signal_of(know, m, settings))
+        wide = SearchSettings(
+            work=6_000, seconds=600.0, signal=1.0, convention=value - second + 0.01
+        )
+        assert hard_move(know, random.Random(seed), wide) == stronger
+        tile = stronger.tile
+        end = stronger.placements[0].end
+        assert end is not None
+        left = tile.other(know.layout.values[end])
+        assert signal_of(know, stronger, settings)[0] == holding(know.hand, left, tile)
+        seen += 1
     assert seen > 3

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from ai_support import seat_zero_turns
 
 from bot.engine import MatchState, Rules, legal_moves, new_match, play, view
 from bot.engine.ai import SearchSettings, choose_move
@@ -67,20 +67,6 @@ def test_choices_match_the_real_deal(config: dict[str, Any]) -> None:
                 assert hands[c.seat] | c.later | (1 << c.tile) == hand_then
                 checked += 1
     assert checked > 0
-
-
-def seat_zero_turns(rules: Rules, level: str, deals: int) -> Iterator[tuple[Any, World]]:
-    """Seat 0's knowledge and the real world at each of its turns, over ``deals`` deals
-    played by ``level`` in every seat."""
-    for seed in range(deals):
-        rng = random.Random(seed)
-        state = new_match(rules, rng)
-        while not state.deal.over:
-            seat = state.deal.turn
-            seen = view(state, seat)
-            if seat == 0:
-                yield read_view(seen), World(list(state.deal.hands), [], [])
-            state = play(state, choose_move(seen, level, rng), seat)
 
 
 def test_heavy_players_make_the_real_world_likelier() -> None:
