@@ -255,20 +255,20 @@ def play_weight(
         if not c.exact:
             continue
         tile = int(c.tile)
-        options = (hands[c.seat] | c.later | (1 << tile)) & c.fit
+        hand = hands[c.seat] | c.later | (1 << tile)
+        options = hand & c.fit
+        count = options.bit_count()
         weights = seat_heft.get(c.seat, heft) if seat_heft else heft
         kept = signal.get(c.seat) if signal else None
         if kept is not None:
-            total, count = _signal_total(c, hands[c.seat] | c.later | (1 << tile), weights, kept)
+            total = _signal_total(c, hand, weights, kept)
             rest = (hands[c.seat] | c.later) & SUIT_MASKS[c.exposed]
             chosen = weights[tile] * kept[rest.bit_count()]
         else:
             total = 0.0
-            count = 0
             while options:
                 low = options & -options
                 total += weights[low.bit_length() - 1]
-                count += 1
                 options ^= low
             chosen = weights[tile]
         heavy[c.seat] = heavy.get(c.seat, 1.0) * chosen / total
@@ -281,11 +281,10 @@ def play_weight(
 
 def _signal_total(
     c: Choice, hand: int, weights: tuple[float, ...], kept: tuple[float, ...]
-) -> tuple[float, int]:
+) -> float:
     """The summed weights of the placements open to a seat holding ``hand`` at choice
-    ``c``, and how many there were (see :func:`play_weight`)."""
+    ``c`` (see :func:`play_weight`)."""
     total = 0.0
-    count = 0
     ends = c.ends
     while ends:
         low = ends & -ends
@@ -298,8 +297,7 @@ def _signal_total(
             options ^= bit
             rest = (hand ^ bit) & SUIT_MASKS[PIPS[t] - value]
             total += weights[t] * kept[rest.bit_count()]
-            count += 1
-    return total, count
+    return total
 
 
 def signal_table(gamma: float, count: int = 14) -> tuple[float, ...]:
