@@ -108,6 +108,9 @@ class SearchSettings:
     under the ``convention``): players leave open the numbers they hold, so a placement
     keeping ``k`` tiles of the number it leaves open is taken ``exp(signal * k)`` times
     likelier (0: off)."""
+    paranoid: bool = False
+    """With three sides or more (3-player draw), solve worlds exactly too, as if the
+    other sides played together against the mover's."""
     tuned: bool = True
     """Playouts use the weights tuned by self-play for the game (``rollout.TUNED``),
     else the hand-set defaults."""
@@ -270,7 +273,7 @@ class _Search:
         self.work += self.world_cost * self.samples + CANDIDATE_COST * len(active)
         self.worlds += 1
         moves = [self.candidates[j] for j in active]
-        exact = solvable(base)
+        exact = solvable(base, self.settings.paranoid)
         values = self._solve_all(base, moves) if exact and self.solve_root else None
         if values is None:
             values = self._playouts(base, moves, seed, exact and self.solve_end)

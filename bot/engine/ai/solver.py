@@ -1,4 +1,5 @@
-"""An exact solver for the end of a sampled deal on a line layout, two sides.
+"""An exact solver for the end of a sampled deal on a line layout, two sides (or more,
+*paranoid*: the other sides taken to play together against the mover's).
 
 In a sampled world every tile is known, so the rest of a block or draw deal on a
 ``line`` layout is a game of perfect information whose whole state is the hands,
@@ -27,12 +28,13 @@ class SearchLimit(Exception):
     """The solver used up its node budget."""
 
 
-def solvable(deal: Deal) -> bool:
-    """Whether :class:`LineSolver` handles this deal: line layout, two sides, lead laid."""
+def solvable(deal: Deal, paranoid: bool = False) -> bool:
+    """Whether :class:`LineSolver` handles this deal: line layout, two sides (or more,
+    when ``paranoid``), lead laid."""
     rules = deal.rules
     return (
         rules.layout == "line"
-        and len(rules.sides) == 2
+        and (len(rules.sides) == 2 or (paranoid and len(rules.sides) > 2))
         and rules.scoring in ("points", "single", "penalty")
         and deal.layout.lead is not None
         and deal.end is None
@@ -56,6 +58,7 @@ class LineSolver:
         "scoring",
         "side",
         "side_of",
+        "sides",
         "stock",
         "table",
         "target",
@@ -66,6 +69,7 @@ class LineSolver:
         rules = deal.rules
         self.n = rules.players
         self.side_of = tuple(rules.side_of(s) for s in range(self.n))
+        self.sides = len(rules.sides)
         self.side = side
         self.scoring = rules.scoring
         self.blocked_minus = rules.blocked_scoring == "minus_own"
@@ -197,6 +201,8 @@ class LineSolver:
 
     def _final(self, hands: list[int], out_seat: int | None) -> float:
         """The value of a finished deal (a domino by ``out_seat``, or blocked)."""
+        if self.sides > 2:
+            return self._final_many(hands, out_seat)
         pips = [0, 0]
         side_of = self.side_of
         for seat, hand in enumerate(hands):
@@ -227,6 +233,45 @@ class LineSolver:
         if target is not None:
             mine = self.base[me] + score[me] >= target
             theirs = self.base[1 - me] + score[1 - me] >= target
+            if mine != theirs:
+                value += MATCH_BONUS if mine else -MATCH_BONUS
+        return value
+
+    def _final_many(self, hands: list[int], out_seat: int | None) -> float:
+        """:meth:`_final` with three sides or more (``deal_value`` of the engine's
+        scoring: the best other side is the one to beat)."""
+        n = self.sides
+        me = self.side
+        pips = [0] * n
+        side_of = self.side_of
+        for seat, hand in enumerate(hands):
+            while hand:
+                low = hand & -hand
+                hand ^= low
+                pips[side_of[seat]] += PIPS[low.bit_length() - 1]
+        winner: int | None
+        if out_seat is not None:
+            winner = side_of[out_seat]
+        else:
+            least = min(pips)
+            winner = pips.index(least) if pips.count(least) == 1 else None
+        won = 0 if winner is None else (1 if winner == me else -1)
+        if self.scoring == "single":
+            return float(won)
+        if self.scoring == "penalty":
+            return (sum(pips) - pips[me]) / (n - 1) - pips[me]
+        score = [0] * n
+        if winner is not None:
+            gain = sum(pips) - pips[winner]
+            if out_seat is None and self.blocked_minus:
+                gain -= pips[winner]
+            score[winner] = gain
+        best_other = max(score[i] for i in range(n) if i != me)
+        value = float(score[me] - best_other) + self.win_bonus * won
+        target = self.target
+        if target is not None:
+            mine = self.base[me] + score[me] >= target
+            theirs = any(self.base[i] + score[i] >= target for i in range(n) if i != me)
             if mine != theirs:
                 value += MATCH_BONUS if mine else -MATCH_BONUS
         return value

@@ -18,6 +18,11 @@ CONFIGS: list[dict[str, Any]] = [
     {"game": "block", "players": 2, "blocked_scoring": "minus_own", "target": 20},
     {"game": "draw", "players": 2},
     {"game": "draw", "players": 4, "teams": True, "scoring": "single"},
+    # paranoid: three or four sides, the others against the mover's
+    {"game": "draw", "players": 3},
+    {"game": "block", "players": 3, "blocked_scoring": "minus_own", "target": 25},
+    {"game": "block", "players": 4},
+    {"game": "draw", "players": 3, "scoring": "penalty"},
 ]
 
 
@@ -41,7 +46,7 @@ def endgame(config: dict[str, Any], seed: int, tiles_left: int) -> Deal | None:
     deal.base_totals = tuple(rng.choice((0, 10, 15)) for _ in rules.sides)
     while deal.end is None and sum(deal.hand_sizes()) + deal.boneyard_size > tiles_left:
         deal.push(rng.choice(deal.legal_moves()))
-    return deal if deal.end is None and solvable(deal) else None
+    return deal if deal.end is None and solvable(deal, paranoid=True) else None
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=lambda c: "-".join(map(str, c.values())))
@@ -86,3 +91,5 @@ def test_only_line_layouts_with_two_sides_are_solvable():
         deal = Deal.start(rules, hands, stock, leader=0)
         deal.push(deal.legal_moves()[0])
         assert solvable(deal) is expected or deal.end is not None
+        more_sides = config["players"] > 2 and config["game"] == "block"
+        assert solvable(deal, paranoid=True) is (expected or more_sides) or deal.end is not None
