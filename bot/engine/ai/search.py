@@ -36,6 +36,7 @@ from dataclasses import dataclass
 
 from ..deal import Deal
 from ..moves import Move
+from ..rules import Rules
 from ..tiles import SUIT_MASKS
 from .determinize import build_deal, play_weight, sample_world, signal_table, tile_heft
 from .evaluate import WIN_BONUS, deal_value
@@ -56,6 +57,20 @@ FIVES_MOVE_COST = 23
 LATVIAN_MOVE_COST = 36
 NODE_COST = 1.4
 """Work units per node of the exact solver."""
+
+
+SIGNALS: dict[tuple[str, int], float] = {("block", 2): 1.5}
+"""The measured default of ``SearchSettings.signal`` by game and number of players
+(docs/AI.md, issue 17, fourth round: 2-player block against the normal level, 1,600
+games, paired +1.3 ± 1.3 points of win rate and +0.42 ± 0.28 points of margin; no
+gain measured against ``dominoes``' alphabeta in 4-player teams); off elsewhere."""
+
+
+def signal_for(rules: Rules, settings: SearchSettings) -> float:
+    """The ``signal`` in force for a game of ``rules``."""
+    if settings.signal >= 0:
+        return settings.signal
+    return SIGNALS.get((rules.game, rules.players), 0.0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,11 +118,11 @@ class SearchSettings:
     are within this many points, lay the heavier tile (pips, plus ``infer_double`` for
     a double), or with ``signal`` the one that leaves open the number the hand keeps
     most of, so the partner reads the hand better (0: off)."""
-    signal: float = 0.0
+    signal: float = -1.0
     """Read the other seats' choices as signs of their long numbers too (and signal so
     under the ``convention``): players leave open the numbers they hold, so a placement
     keeping ``k`` tiles of the number it leaves open is taken ``exp(signal * k)`` times
-    likelier (0: off)."""
+    likelier (0: off; negative: the game's measured default, ``SIGNALS``)."""
     paranoid: bool = False
     """With three sides or more (3-player draw), solve worlds exactly too, as if the
     other sides played together against the mover's."""
@@ -136,7 +151,7 @@ def signal_of(know: Knowledge, move: Move, settings: SearchSettings) -> tuple[in
     carry the number it leaves open (with ``signal``), then its heft."""
     kept = 0
     end = move.placements[0].end
-    if settings.signal > 0 and end is not None and len(move.placements) == 1:
+    if signal_for(know.rules, settings) > 0 and end is not None and len(move.placements) == 1:
         tile = move.tile
         exposed = tile.pips - know.layout.values[end]
         kept = (know.hand & ~(1 << tile) & SUIT_MASKS[exposed]).bit_count()
@@ -211,9 +226,10 @@ class _Search:
             if settings.infer_partner >= 0:
                 partner = tile_heft(settings.infer_partner, settings.infer_double, count)
                 self.seat_heft = dict.fromkeys(partners, partner)
-            if settings.signal > 0:
+            gamma = signal_for(rules, settings)
+            if gamma > 0:
                 others = [s for s in range(rules.players) if s != know.seat]
-                self.signal = dict.fromkeys(others, signal_table(settings.signal))
+                self.signal = dict.fromkeys(others, signal_table(gamma))
 
     def run(self, rng: random.Random, deadline: float) -> list[float]:
         """Search until the budget, the world cap or the deadline; the mean value of

@@ -17,7 +17,7 @@ from bot.engine import Rules, new_match, play, view
 from bot.engine.ai import SearchSettings
 from bot.engine.ai.determinize import World, play_weight, sample_world, signal_table, tile_heft
 from bot.engine.ai.knowledge import Knowledge, read_view
-from bot.engine.ai.search import hard_move, heft_of, rank_moves, signal_of
+from bot.engine.ai.search import SIGNALS, hard_move, heft_of, rank_moves, signal_for, signal_of
 from bot.engine.tiles import TILES
 
 TEAMS = Rules.make(game="block", players=4, teams=True)
@@ -185,3 +185,12 @@ def test_under_the_convention_a_signalling_seat_leaves_open_its_long_number() ->
         assert signal_of(know, stronger, settings)[0] == holding(know.hand, left, tile)
         seen += 1
     assert seen > 3
+
+
+def test_signals_are_read_by_default_only_where_they_measured_better() -> None:
+    two = Rules.make(game="block", players=2)
+    assert signal_for(two, SearchSettings()) == SIGNALS[("block", 2)] > 0
+    for rules in (TEAMS, Rules.make(game="draw", players=2), Rules.make(game="latvian")):
+        assert signal_for(rules, SearchSettings()) == 0.0
+    assert signal_for(two, SearchSettings(signal=0.0)) == 0.0
+    assert signal_for(TEAMS, SearchSettings(signal=0.7)) == 0.7
