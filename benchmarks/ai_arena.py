@@ -199,8 +199,14 @@ def play_deal(
     return state, times
 
 
-def our_chooser(level: str, rng: random.Random, settings: SearchSettings) -> Chooser:
+def our_chooser(
+    level: str, rng: random.Random, settings: SearchSettings, oracle: str = ""
+) -> Chooser:
+    """Our ``level`` as a player (``oracle``: the hard level is told hands, an experiment)."""
+
     def choose(state: MatchState, seat: int) -> Move:
+        if oracle and level == Level.HARD:
+            tell(state, seat, oracle)
         return choose_move(view(state, seat), level, rng, settings)
 
     return choose
@@ -221,9 +227,10 @@ def seatings(rules: Rules) -> list[list[int]]:
     return [[s] for s in range(n)]
 
 
-def our_task(args: tuple[str, str, str, int, int, SearchSettings]) -> list[Outcome]:
-    """Play one deal in every seating: level ``a`` against level ``b``."""
-    game, a, b, seed, index, settings = args
+def our_task(args: tuple[str, str, str, int, int, SearchSettings, str]) -> list[Outcome]:
+    """Play one deal in every seating: level ``a`` against level ``b`` (``oracle``: the
+    experiment of ``--oracle``, or ``""``)."""
+    game, a, b, seed, index, settings, oracle = args
     rules = Rules.make(**GAMES[game])
     rng = random.Random(f"{seed}/{game}/{index}")
     hands, stock = deal_tiles(rules, rng)
@@ -235,7 +242,7 @@ def our_task(args: tuple[str, str, str, int, int, SearchSettings]) -> list[Outco
         for seat in range(rules.players):
             level = a if seat in seats else b
             ai_rng = random.Random(f"{seed}/{game}/{index}/{k}/{seat}")
-            choosers.append((level, our_chooser(level, ai_rng, settings)))
+            choosers.append((level, our_chooser(level, ai_rng, settings, oracle)))
         final, times = play_deal(state, choosers)
         result = _result_for(final, seats)
         winners = final.deal.result.winners if final.deal.result else ()
@@ -588,8 +595,9 @@ def main(argv: list[str] | None = None) -> int:
         "--oracle",
         choices=ORACLES,
         default="",
-        help="part 2, an experiment: the hard level is told its partner's hand, the next "
-        "seat's, or all hands (benchmarks/oracle.py), to measure what reading them is worth",
+        help="an experiment: the hard level is told its partner's hand, the next seat's, or "
+        "all hands (benchmarks/oracle.py), to measure what reading them is worth (part 1: "
+        "line games without drawing)",
     )
     parser.add_argument(
         "--outcomes",
@@ -641,7 +649,7 @@ def main(argv: list[str] | None = None) -> int:
                     continue
                 first = args.first_deal
                 deals = range(first, first + args.deals)
-                ours = [(game, a, b, args.seed, i, settings) for i in deals]
+                ours = [(game, a, b, args.seed, i, settings, args.oracle) for i in deals]
                 tally = collect(run(ours, our_task, args.jobs), f"{game} {a} v {b}", deals)
                 print(tally.row(f"{game} {a} v {b}", baseline_of(game)), flush=True)
                 rules = Rules.make(**GAMES[game])

@@ -40,6 +40,7 @@ from ..rules import Rules
 from ..tiles import SUIT_MASKS
 from .determinize import build_deal, play_weight, sample_world, signal_table, tile_heft
 from .evaluate import WIN_BONUS, deal_value
+from .fusion import Fusion, Replies, applies, positions, reply_values
 from .knowledge import Knowledge
 from .normal import score_moves
 from .rollout import DEFAULT_WEIGHTS, FIVES_WEIGHTS, playout, weights_for
@@ -123,6 +124,9 @@ class SearchSettings:
     under the ``convention``): players leave open the numbers they hold, so a placement
     keeping ``k`` tiles of the number it leaves open is taken ``exp(signal * k)`` times
     likelier (0: off; negative: the game's measured default, ``SIGNALS``)."""
+    fusion: bool = False
+    """Two players, no drawing: take the mover's next decision once for all the worlds
+    where it sees the same reply (:mod:`~bot.engine.ai.fusion`), not world by world."""
     paranoid: bool = False
     """With three sides or more (3-player draw), solve worlds exactly too, as if the
     other sides played together against the mover's."""
@@ -207,6 +211,8 @@ class _Search:
         self.solve_root = sum(know.hand_sizes) <= settings.exact_tiles
         """Solve each world exactly from the root (until one proves too big)."""
         self.solve_end = settings.endgame_tiles >= 0
+        self.fusion = Fusion(len(candidates)) if settings.fusion and applies(rules) else None
+        """The worlds' values reply by reply (see :mod:`~bot.engine.ai.fusion`)."""
         """Hand playouts over to the solver (until one proves too big)."""
         if settings.tuned:
             self.weights = weights_for(rules)
@@ -243,7 +249,7 @@ class _Search:
         settings = self.settings
         clock = time.thread_time
         n = len(self.candidates)
-        totals = self.totals = [0.0] * n
+        self.totals = [0.0] * n
         self.counts = [0] * n
         active = self.active = list(range(n))
         rounds = max(1, math.ceil(math.log2(n))) if settings.halving else 1
@@ -256,13 +262,17 @@ class _Search:
                 self._world(rng, active)
                 played += 1
             if r + 1 < rounds and len(active) > 1:
-                active.sort(key=lambda j: (-totals[j], j))
+                means = self._means()
+                active.sort(key=lambda j: (-means[j], j))
                 keep = (len(active) + 1) // 2
                 self.dropped[:0] = active[keep:]
                 del active[keep:]
         return self._means()
 
     def _means(self) -> list[float]:
+        fusion = self.fusion
+        if fusion is not None:
+            return [fusion.mean(j) if c else -math.inf for j, c in enumerate(self.counts)]
         return [t / c if c else -math.inf for t, c in zip(self.totals, self.counts, strict=True)]
 
     def ranking(self) -> list[int]:
@@ -290,12 +300,23 @@ class _Search:
         self.worlds += 1
         moves = [self.candidates[j] for j in active]
         exact = solvable(base, self.settings.paranoid)
+        fusion = self.fusion
+        if fusion is not None and exact and self.solve_root:
+            replies = self._solve_replies(base, moves)
+            if replies is not None:
+                for j, entry in zip(active, replies, strict=True):
+                    fusion.add(j, entry)
+                    self.work += CANDIDATE_COST * positions(entry)
+                    self.counts[j] += 1
+                return
         values = self._solve_all(base, moves) if exact and self.solve_root else None
         if values is None:
             values = self._playouts(base, moves, seed, exact and self.solve_end)
         for j, v in zip(active, values, strict=True):
             self.totals[j] += v
             self.counts[j] += 1
+            if fusion is not None:
+                fusion.add(j, v)
 
     def _node_budget(self) -> int:
         left = (self.settings.work - self.work) / NODE_COST
@@ -318,6 +339,19 @@ class _Search:
         finally:
             self.work += solver.nodes * NODE_COST
         return values
+
+    def _solve_replies(self, base: Deal, moves: list[Move]) -> list[Replies] | None:
+        """:func:`~bot.engine.ai.fusion.reply_values` of every candidate in one world, or
+        ``None`` past the node budget."""
+        bonus = self.settings.win_bonus
+        solver = LineSolver(base, self.side, self._node_budget(), bonus)
+        try:
+            return [reply_values(base, move, solver, bonus) for move in moves]
+        except SearchLimit:
+            self.solve_root = False  # too big to solve: playouts from here on
+            return None
+        finally:
+            self.work += solver.nodes * NODE_COST
 
     def _playouts(self, base: Deal, moves: list[Move], seed: int, solve_end: bool) -> list[float]:
         """Each candidate valued by one playout (the same random numbers for all), handed

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from typing import Any
 
-from bot.engine import Rules, new_match, play, view
+from bot.engine import Deal, Rules, deal_tiles, new_match, play, view
 from bot.engine.ai import choose_move
 from bot.engine.ai.determinize import World, sample_world
 from bot.engine.ai.knowledge import Choice, Knowledge, read_view
+from bot.engine.ai.solver import solvable
 
 
 def seat_zero_turns(rules: Rules, level: str, deals: int) -> Iterator[tuple[Knowledge, World]]:
@@ -37,3 +39,16 @@ def exact_choices(
                 (c, world.hands[c.seat] | c.later | (1 << c.tile)) for c in know.choices if c.exact
             ]
             yield know, world, pairs
+
+
+def endgame(config: dict[str, Any], seed: int, tiles_left: int) -> Deal | None:
+    """A deal of ``config`` played by random moves (random match scores before it) until
+    ``tiles_left`` tiles or fewer are in hands and boneyard, if it is solvable then."""
+    rules = Rules.make(**config)
+    rng = random.Random(seed)
+    hands, stock = deal_tiles(rules, rng)
+    deal = Deal.start(rules, hands, stock)
+    deal.base_totals = tuple(rng.choice((0, 10, 15)) for _ in rules.sides)
+    while deal.end is None and sum(deal.hand_sizes()) + deal.boneyard_size > tiles_left:
+        deal.push(rng.choice(deal.legal_moves()))
+    return deal if deal.end is None and solvable(deal, paranoid=True) else None

@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 import pytest
+from ai_support import endgame
 
 from bot.engine import Deal, Rules, deal_tiles
 from bot.engine.ai.evaluate import deal_value
@@ -36,17 +37,6 @@ def minimax(deal: Deal, side: int) -> float:
         child.push(move)
         values.append(minimax(child, side))
     return max(values) if deal.side_of[deal.turn] == side else min(values)
-
-
-def endgame(config: dict[str, Any], seed: int, tiles_left: int) -> Deal | None:
-    rules = Rules.make(**config)
-    rng = random.Random(seed)
-    hands, stock = deal_tiles(rules, rng)
-    deal = Deal.start(rules, hands, stock)
-    deal.base_totals = tuple(rng.choice((0, 10, 15)) for _ in rules.sides)
-    while deal.end is None and sum(deal.hand_sizes()) + deal.boneyard_size > tiles_left:
-        deal.push(rng.choice(deal.legal_moves()))
-    return deal if deal.end is None and solvable(deal, paranoid=True) else None
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=lambda c: "-".join(map(str, c.values())))
