@@ -211,9 +211,9 @@ class _Search:
         self.solve_root = sum(know.hand_sizes) <= settings.exact_tiles
         """Solve each world exactly from the root (until one proves too big)."""
         self.solve_end = settings.endgame_tiles >= 0
+        """Hand playouts over to the solver (until one proves too big)."""
         self.fusion = Fusion(len(candidates)) if settings.fusion and applies(rules) else None
         """The worlds' values reply by reply (see :mod:`~bot.engine.ai.fusion`)."""
-        """Hand playouts over to the solver (until one proves too big)."""
         if settings.tuned:
             self.weights = weights_for(rules)
         else:
