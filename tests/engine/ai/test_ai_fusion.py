@@ -3,6 +3,7 @@ once for all the worlds where it sees the same reply."""
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -150,3 +151,18 @@ def test_the_hard_level_with_fusion_plays_legal_moves_and_repeats_itself():
             assert move in legal_moves(state)
             assert choose_move(seen, "hard", random.Random(seed), settings) == move
             state = play(state, move)
+
+
+def test_a_world_too_big_to_solve_falls_back_to_playouts_and_still_ranks_every_move():
+    state = new_match(TWO, random.Random(5))
+    know = read_view(view(state, state.turn))
+    while len(know.legal) < 2:
+        state = play(state, legal_moves(state)[0])
+        know = read_view(view(state, state.turn))
+    settings = SearchSettings(work=10**9, worlds=6, seconds=600.0, solver_nodes=1, fusion=True)
+    search = _Search(know, list(know.legal), settings)
+    means = search.run(random.Random(5), 10**9)
+    assert not search.solve_root  # the first world proved too big: playouts from then on
+    assert all(math.isfinite(means[j]) for j in search.active)
+    assert all(isinstance(w, float) for w in search.fusion.worlds[0])  # type: ignore[union-attr]
+    assert sorted(search.ranking()) == list(range(len(know.legal)))
