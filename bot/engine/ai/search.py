@@ -38,6 +38,7 @@ from ..deal import Deal
 from ..moves import Move
 from ..rules import Rules
 from ..tiles import SUIT_MASKS
+from .choice_model import FITTED, ChoiceReader
 from .determinize import build_deal, play_weight, sample_world, signal_table, tile_heft
 from .evaluate import WIN_BONUS, deal_value
 from .fusion import Fusion, Replies, applies, positions, reply_values
@@ -65,6 +66,19 @@ SIGNALS: dict[tuple[str, int], float] = {("block", 2): 1.5}
 (docs/AI.md, issue 17, fourth round: 2-player block against the normal level, 1,600
 games, paired +1.3 ± 1.3 points of win rate and +0.42 ± 0.28 points of margin; no
 gain measured against ``dominoes``' alphabeta in 4-player teams); off elsewhere."""
+
+
+MODELS: dict[tuple[str, int], float] = {}
+"""The measured default of ``SearchSettings.model`` by game and number of players."""
+
+
+def model_for(rules: Rules, settings: SearchSettings) -> float:
+    """The scale of the fitted choice model in force for a game of ``rules`` (0: off)."""
+    if (rules.game, rules.players) not in FITTED:
+        return 0.0
+    if settings.model >= 0:
+        return settings.model
+    return MODELS.get((rules.game, rules.players), 0.0)
 
 
 def signal_for(rules: Rules, settings: SearchSettings) -> float:
@@ -124,6 +138,11 @@ class SearchSettings:
     under the ``convention``): players leave open the numbers they hold, so a placement
     keeping ``k`` tiles of the number it leaves open is taken ``exp(signal * k)`` times
     likelier (0: off; negative: the game's measured default, ``SIGNALS``)."""
+    model: float = -1.0
+    """Read the other seats' choices with the fitted choice model
+    (:mod:`~bot.engine.ai.choice_model`) in place of heavy-first and ``signal``, its
+    weights times this scale (0: off; negative: the game's measured default,
+    ``MODELS``; a game with no fitted weights reads heavy-first)."""
     fusion: bool = False
     """Two players, no drawing: take the mover's next decision once for all the worlds
     where it sees the same reply (:mod:`~bot.engine.ai.fusion`), not world by world."""
@@ -222,6 +241,7 @@ class _Search:
         self.heft: tuple[float, ...] = ()
         self.seat_heft: dict[int, tuple[float, ...]] = {}
         self.signal: dict[int, tuple[float, ...]] = {}
+        self.reader: ChoiceReader | None = None
         if settings.infer > 0 and settings.infer_samples > 1 and any(c.exact for c in know.choices):
             self.samples = settings.infer_samples
             count = know.every.bit_length()
@@ -236,6 +256,11 @@ class _Search:
             if gamma > 0:
                 others = [s for s in range(rules.players) if s != know.seat]
                 self.signal = dict.fromkeys(others, signal_table(gamma))
+            scale = model_for(rules, settings)
+            if scale > 0:
+                others_set = {s for s in range(rules.players) if s != know.seat}
+                weights = FITTED[rules.game, rules.players]
+                self.reader = ChoiceReader(know, others_set, weights, scale, settings.infer_random)
 
     def run(self, rng: random.Random, deadline: float) -> list[float]:
         """Search until the budget, the world cap or the deadline; the mean value of
@@ -287,12 +312,16 @@ class _Search:
         world = sample_world(know, rng)
         if self.samples > 1:
             pool = [world] + [sample_world(know, rng) for _ in range(self.samples - 1)]
-            weights = [
-                play_weight(
-                    know, w, self.heft, self.settings.infer_random, self.seat_heft, self.signal
-                )
-                for w in pool
-            ]
+            reader = self.reader
+            if reader is not None:
+                weights = [reader.weight(w.hands) for w in pool]
+            else:
+                weights = [
+                    play_weight(
+                        know, w, self.heft, self.settings.infer_random, self.seat_heft, self.signal
+                    )
+                    for w in pool
+                ]
             world = rng.choices(pool, weights)[0]
         base = build_deal(know, world)
         seed = rng.getrandbits(64)
