@@ -57,6 +57,9 @@ FITTED: dict[tuple[str, int], ChoiceWeights] = {
     ("block", 2): ChoiceWeights(
         heft=1.82, follow=3.13, stuck=-3.42, variety=1.43, kept=1.07, block=4.95, strand=1.23
     ),
+    ("block", 4): ChoiceWeights(
+        heft=0.12, follow=0.33, stuck=0.12, variety=0.16, kept=-0.05, block=3.08, strand=0.52
+    ),
 }
 """Weights fitted by ``benchmarks/fit_choices.py``, by (game, players)."""
 
@@ -65,32 +68,44 @@ def features(c: Choice, hand: int, tile: int, value: int, every: int) -> tuple[f
     """The features of laying ``tile`` on an open ``value`` at choice ``c``, for a seat
     that held ``hand`` then (``ChoiceWeights``' order). Written plainly: the reader
     below computes the same thing faster, and a test holds them together."""
-    t = TILES[tile]
     other = PIPS[tile] - value
-    values = list(c.values)
-    values.remove(value)
-    values.append(other)
-    fit = 0
-    for v in values:
-        fit |= SUIT_MASKS[v]
-    fit &= every
+    fit = _fit_after(c, tile, value, every)
     after = hand & ~(1 << tile)
     unseen = every & ~hand & ~c.table
     follow = (after & fit).bit_count()
     numbers = sum(1 for v in range(len(SUIT_MASKS)) if after & SUIT_MASKS[v] & every)
-    strand = 0.0
-    if t.is_double:
-        openers = (every & ~c.table & SUIT_MASKS[value] & ~(1 << tile)).bit_count()
-        strand = max(0.0, (4 - openers) / 4)
     return (
-        float(PIPS[tile] + DOUBLE_HEFT * t.is_double),
+        _heft(tile),
         float(min(FOLLOW_CAP, follow)),
         float(after != 0 and follow == 0),
         float(numbers),
         float((after & SUIT_MASKS[other]).bit_count()),
         (1.0 - c.share) ** (unseen & fit).bit_count(),
-        strand,
+        _strand(c, tile, value, every),
     )
+
+
+def _heft(tile: int) -> float:
+    return float(PIPS[tile] + DOUBLE_HEFT * TILES[tile].is_double)
+
+
+def _fit_after(c: Choice, tile: int, value: int, every: int) -> int:
+    """The tiles that fit the open ends after laying ``tile`` on ``value`` at ``c``."""
+    values = list(c.values)
+    values.remove(value)
+    values.append(PIPS[tile] - value)
+    fit = 0
+    for v in values:
+        fit |= SUIT_MASKS[v]
+    return fit & every
+
+
+def _strand(c: Choice, tile: int, value: int, every: int) -> float:
+    """For a double, how few tiles could still open its number (0 to 1; 0 otherwise)."""
+    if not TILES[tile].is_double:
+        return 0.0
+    openers = (every & ~c.table & SUIT_MASKS[value] & ~(1 << tile)).bit_count()
+    return max(0.0, (4 - openers) / 4)
 
 
 def placements(c: Choice, hand: int) -> list[tuple[int, int]]:
@@ -113,22 +128,12 @@ class _Placement:
     def __init__(self, c: Choice, tile: int, value: int, every: int, w: tuple[float, ...]):
         t = TILES[tile]
         other = PIPS[tile] - value
-        values = list(c.values)
-        values.remove(value)
-        values.append(other)
-        fit = 0
-        for v in values:
-            fit |= SUIT_MASKS[v]
-        self.fit = fit & every
+        self.fit = _fit_after(c, tile, value, every)
         self.bit = 1 << tile
         self.value_suit = SUIT_MASKS[value] & every
         self.other_suit = SUIT_MASKS[other] & every
         self.suits = (SUIT_MASKS[t.low] & every, SUIT_MASKS[t.high] & every)
-        strand = 0.0
-        if t.is_double:
-            openers = (every & ~c.table & SUIT_MASKS[value] & ~self.bit).bit_count()
-            strand = max(0.0, (4 - openers) / 4)
-        self.base = w[0] * (PIPS[tile] + DOUBLE_HEFT * t.is_double) + w[6] * strand
+        self.base = w[0] * _heft(tile) + w[6] * _strand(c, tile, value, every)
 
 
 class _Read:
