@@ -17,7 +17,9 @@ each placement open to it (a tile on an open number) with chance proportional to
 * ``strand``: for a double, how few tiles are left that could open its number.
 
 These are what a heuristic player weighs (the ``normal`` level weighs them all), so
-the model fits such players far better than heavy-first does. The weights ``w``
+the model fits such players far better than heavy-first does; the choices of a
+searching player (the hard level, ``dominoes``' alphabeta) it reads barely better
+than chance (``docs/AI.md``, sixth round). The weights ``w``
 are fitted by maximum likelihood on the choices of real deals
 (``benchmarks/fit_choices.py``; ``FITTED`` keeps the values it found, by game).
 """

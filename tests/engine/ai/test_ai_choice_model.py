@@ -19,6 +19,7 @@ from bot.engine.ai.search import MODELS, hard_move, model_for
 from bot.engine.tiles import PIPS
 
 TWO = Rules.make(game="block", players=2)
+TEAMS = Rules.make(game="block", players=4, teams=True)
 DRAW = Rules.make(game="draw", players=3)
 WEIGHTS = FITTED["block", 2]
 
@@ -48,15 +49,22 @@ def plain_weight(know, hands, weights: ChoiceWeights, scale: float, at_random: f
     return weight
 
 
-@pytest.mark.parametrize(("scale", "at_random"), [(1.0, 0.0), (0.6, 0.0), (1.0, 0.3)])
-def test_the_reader_computes_the_plain_likelihood(scale: float, at_random: float) -> None:
+@pytest.mark.parametrize(
+    ("rules", "scale", "at_random"),
+    [(TWO, 1.0, 0.0), (TWO, 0.6, 0.0), (TWO, 1.0, 0.3), (TEAMS, 1.0, 0.0), (TEAMS, 2.0, 0.3)],
+)
+def test_the_reader_computes_the_plain_likelihood(
+    rules: Rules, scale: float, at_random: float
+) -> None:
     """In the real world and in sampled ones, the fast reader gives what the plain
-    features give, placement by placement."""
+    features give, placement by placement (2-player block and 4-player teams, with
+    their own fitted weights)."""
+    weights = FITTED[rules.game, rules.players]
     checked = 0
-    for know, world, pairs in exact_choices(TWO, 12, 0):
-        others = {s for s in range(TWO.players) if s != know.seat}
-        reader = ChoiceReader(know, others, WEIGHTS, scale, at_random)
-        expected = plain_weight(know, world.hands, WEIGHTS, scale, at_random)
+    for know, world, pairs in exact_choices(rules, 12, 0):
+        others = {s for s in range(rules.players) if s != know.seat}
+        reader = ChoiceReader(know, others, weights, scale, at_random)
+        expected = plain_weight(know, world.hands, weights, scale, at_random)
         assert reader.weight(world.hands) == pytest.approx(expected, rel=1e-9)
         checked += len(pairs)
     assert checked > 100
@@ -136,6 +144,8 @@ def test_the_model_is_off_where_it_was_not_measured_better() -> None:
     assert model_for(TWO, SearchSettings()) == MODELS.get(("block", 2), 0.0)
     assert model_for(DRAW, SearchSettings(model=1.0)) == 0.0  # nothing fitted for it
     assert model_for(TWO, SearchSettings(model=0.5)) == 0.5
+    assert model_for(TEAMS, SearchSettings()) == MODELS.get(("block", 4), 0.0)
+    assert model_for(TEAMS, SearchSettings(model=1.0)) == 1.0
 
 
 def test_the_hard_level_with_the_model_plays_legally_and_repeats_itself() -> None:
