@@ -516,6 +516,25 @@ def with_setting(settings: SearchSettings, item: str) -> SearchSettings:
     return dataclasses.replace(settings, **{name: parsed})
 
 
+def add_hard_option(parser: argparse.ArgumentParser) -> None:
+    """``--hard NAME=VALUE ...``: the hard level's settings (read with :func:`hard_settings`)."""
+    parser.add_argument(
+        "--hard",
+        nargs="*",
+        default=[],
+        metavar="NAME=VALUE",
+        help="hard level settings (SearchSettings fields), e.g. work=100000 seconds=0.3",
+    )
+
+
+def hard_settings(items: list[str]) -> SearchSettings:
+    """The defaults with each ``NAME=VALUE`` of ``--hard`` applied."""
+    settings = SearchSettings()
+    for item in items:
+        settings = with_setting(settings, item)
+    return settings
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument(
@@ -584,13 +603,7 @@ def main(argv: list[str] | None = None) -> int:
         help="parts 1 and 2: index of the first deal (split a long run: --first-deal 200 "
         "--their-deals 200 plays deals 200-399)",
     )
-    parser.add_argument(
-        "--hard",
-        nargs="*",
-        default=[],
-        metavar="NAME=VALUE",
-        help="hard level settings (SearchSettings fields), e.g. work=100000 seconds=0.3",
-    )
+    add_hard_option(parser)
     parser.add_argument(
         "--oracle",
         choices=ORACLES,
@@ -612,9 +625,7 @@ def main(argv: list[str] | None = None) -> int:
         args.deals = min(args.deals, 6)
         args.their_deals = min(args.their_deals, 4)
         args.mexican_deals = min(args.mexican_deals, 2)
-    settings = SearchSettings()
-    for item in args.hard:
-        settings = with_setting(settings, item)
+    settings = hard_settings(args.hard)
     chosen = [tuple(m.split(":")) for m in args.matchups] if args.matchups else None
     times: dict[str, list[float]] = {}
     started = time.perf_counter()

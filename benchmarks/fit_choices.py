@@ -34,7 +34,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from ai_arena import GAMES, our_chooser, with_setting
+from ai_arena import GAMES, add_hard_option, hard_settings, our_chooser
 
 from bot.engine import Rules, deal_tiles, play, start_match, view
 from bot.engine.ai import SearchSettings
@@ -151,19 +151,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--levels", default="normal,normal")
     parser.add_argument("--deals", type=int, default=4000)
     parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument(
-        "--hard",
-        nargs="*",
-        default=[],
-        metavar="NAME=VALUE",
-        help="the hard level's settings (SearchSettings fields), e.g. work=50000",
-    )
+    add_hard_option(parser)
     args = parser.parse_args(argv)
     levels = tuple(args.levels.split(","))
-    settings = SearchSettings()
-    for item in args.hard:
-        settings = with_setting(settings, item)
-    tasks = [(args.game, levels, i, settings) for i in range(args.deals)]
+    tasks = [(args.game, levels, i, hard_settings(args.hard)) for i in range(args.deals)]
     with Pool(args.jobs) as pool:
         chunks = pool.map(collect, tasks)
     rows = [r for chunk in chunks for r in chunk]
