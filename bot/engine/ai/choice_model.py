@@ -149,13 +149,12 @@ class _Read:
         self.later = c.later | 1 << int(c.tile)
         self.could_see = every & ~c.table
         chosen_value = PIPS[self.tile] - c.exposed
-        candidates = every & ~c.table
         self.by_value: list[tuple[int, list[_Placement]]] = []
         self.chosen: _Placement | None = None
         for value in sorted(set(c.values)):
             suit = SUIT_MASKS[value]
             entries = []
-            tiles = candidates & suit
+            tiles = self.could_see & suit
             while tiles:
                 low = tiles & -tiles
                 tiles ^= low
