@@ -142,7 +142,8 @@ def solve(a: list[list[float]], b: list[float]) -> list[float]:
 def heavy_first(rows: Sequence[Row], kept: float) -> float:
     """Heavy-first's log-likelihood (0.3 per unit of heft), with ``kept`` per tile kept of
     the number left open (the ``signal`` reading)."""
-    return log_likelihood(rows, [0.3, 0, 0, 0, kept, 0, 0])
+    weights = ChoiceWeights(heft=0.3, follow=0, stuck=0, variety=0, kept=kept, block=0, strand=0)
+    return log_likelihood(rows, weights.vector())
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -252,15 +252,14 @@ class _Search:
             if settings.infer_partner >= 0:
                 partner = tile_heft(settings.infer_partner, settings.infer_double, count)
                 self.seat_heft = dict.fromkeys(partners, partner)
+            others = {s for s in range(rules.players) if s != know.seat}
             gamma = signal_for(rules, settings)
             if gamma > 0:
-                others = [s for s in range(rules.players) if s != know.seat]
                 self.signal = dict.fromkeys(others, signal_table(gamma))
             scale = model_for(rules, settings)
             if scale > 0:
-                others_set = {s for s in range(rules.players) if s != know.seat}
                 weights = FITTED[rules.game, rules.players]
-                self.reader = ChoiceReader(know, others_set, weights, scale, settings.infer_random)
+                self.reader = ChoiceReader(know, others, weights, scale, settings.infer_random)
 
     def run(self, rng: random.Random, deadline: float) -> list[float]:
         """Search until the budget, the world cap or the deadline; the mean value of
