@@ -155,7 +155,8 @@ def main(argv: list[str] | None = None) -> int:
     add_hard_option(parser)
     args = parser.parse_args(argv)
     levels = tuple(args.levels.split(","))
-    tasks = [(args.game, levels, i, hard_settings(args.hard)) for i in range(args.deals)]
+    settings = hard_settings(args.hard)
+    tasks = [(args.game, levels, i, settings) for i in range(args.deals)]
     with Pool(args.jobs) as pool:
         chunks = pool.map(collect, tasks)
     rows = [r for chunk in chunks for r in chunk]

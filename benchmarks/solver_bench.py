@@ -55,6 +55,8 @@ def positions(config: dict[str, Any], tiles: int, count: int) -> list[Deal]:
     found: list[Deal] = []
     seed = 0
     while len(found) < count:
+        if seed > 100 * count:
+            raise SystemExit(f"{config} has no solvable position at {tiles} tiles")
         deal = endgame(config, seed, tiles)
         seed += 1
         if deal is not None:
