@@ -3,7 +3,8 @@ it would be worth (``ai_regret.py --variant NAME:oracle=...``, ``ai_arena.py
 --oracle``). Never a player: it sees what it should not.
 
 ``partner`` and ``next`` tell the search that seat's hand; ``all`` tells it every
-hand (the omniscient ceiling). For 4-player block, where no tile sleeps.
+hand (the omniscient ceiling); ``partner_...`` one kind of fact about the partner's
+hand (:data:`ORACLES`). For 4-player block, where no tile sleeps.
 """
 
 from __future__ import annotations
@@ -15,8 +16,17 @@ from bot.engine import MatchState
 from bot.engine.ai import search
 from bot.engine.ai.determinize import World, sample_world
 from bot.engine.ai.knowledge import Knowledge
+from bot.engine.tiles import SUIT_MASKS, TILES
 
-ORACLES = ("partner", "next", "all")
+ORACLES = ("partner", "next", "all", *(f"partner_{k}" for k in ("long", "one", "void", 1, 2)))
+"""Besides whole hands, what the partner's hand says of one kind (``partner_...``):
+``long``, the most tiles it holds of one number and every number it holds that many
+of; ``one``, one number it holds most of (not how many); ``void``, the numbers it
+lacks; ``1``, ``2``, its heaviest one or two tiles. Told by rejection from the fair
+sampler, so every public fact still holds: what a convention, or a reading, telling
+that much could be worth at most."""
+TRIES = 2_000
+"""Worlds tried for one that agrees; then the last one is used."""
 Sampler = Callable[[Knowledge, random.Random], World]
 
 
@@ -47,12 +57,61 @@ def oracle_sampler(real: list[int], target: int | None) -> Sampler:
     return sample
 
 
+def long_numbers(hand: int) -> tuple[int, int]:
+    """The most tiles ``hand`` holds of one number 0-6, and the numbers held that often
+    (a mask)."""
+    counts = [(hand & SUIT_MASKS[n]).bit_count() for n in range(7)]
+    top = max(counts)
+    return top, sum(1 << n for n in range(7) if counts[n] == top)
+
+
+def void_numbers(hand: int) -> int:
+    """The numbers 0-6 ``hand`` holds no tile of (a mask)."""
+    return sum(1 << n for n in range(7) if not hand & SUIT_MASKS[n])
+
+
+def agreement(real: int, what: str) -> Callable[[int], bool]:
+    """Whether a hand agrees with ``real`` on ``what`` (see :data:`ORACLES`)."""
+    if what == "long":
+        return lambda hand: long_numbers(hand) == long_numbers(real)
+    if what == "one":
+        numbers = long_numbers(real)[1]
+        one = SUIT_MASKS[(numbers & -numbers).bit_length() - 1]
+        return lambda hand: (hand & one).bit_count() == long_numbers(hand)[0]
+    if what == "void":
+        return lambda hand: void_numbers(hand) == void_numbers(real)
+    tiles = sorted(
+        (t for t in range(real.bit_length()) if real >> t & 1), key=lambda t: (-TILES[t].pips, t)
+    )
+    need = sum(1 << t for t in tiles[: int(what)])
+    return lambda hand: hand & need == need
+
+
+def partial_sampler(real: int, target: int, what: str) -> Sampler:
+    """A sampler whose worlds agree with seat ``target``'s real hand ``real`` on ``what``
+    (rejection from the fair sampler, at most :data:`TRIES` worlds)."""
+    agrees = agreement(real, what)
+
+    def sample(know: Knowledge, rng: random.Random) -> World:
+        world = sample_world(know, rng)
+        for _ in range(TRIES):
+            if agrees(world.hands[target]):
+                break
+            world = sample_world(know, rng)
+        return world
+
+    return sample
+
+
 def tell(state: MatchState, seat: int, oracle: str) -> None:
     """Make the hard level's next search (in this process) see what ``oracle`` names
     from ``state``'s real hands, for ``seat`` to decide; ``""``: play fair."""
     sampler: Sampler = sample_world
     if oracle:
         players = state.rules.players
-        target = None if oracle == "all" else (seat + (2 if oracle == "partner" else 1)) % players
-        sampler = oracle_sampler(list(state.deal.hands), target)
+        target = None if oracle == "all" else (seat + (1 if oracle == "next" else 2)) % players
+        if target is not None and oracle.startswith("partner_"):
+            sampler = partial_sampler(state.deal.hands[target], target, oracle[8:])
+        else:
+            sampler = oracle_sampler(list(state.deal.hands), target)
     setattr(search, "sample_world", sampler)  # noqa: B010 (the experiment's sampler)

@@ -43,6 +43,7 @@ from .determinize import build_deal, play_weight, sample_world, signal_table, ti
 from .evaluate import WIN_BONUS, deal_value
 from .fusion import Fusion, Replies, applies, positions, reply_values
 from .knowledge import Knowledge
+from .long_signal import long_move, long_weight
 from .normal import score_moves
 from .rollout import DEFAULT_WEIGHTS, FIVES_WEIGHTS, playout, weights_for
 from .solver import LineSolver, SearchLimit, solvable
@@ -149,6 +150,14 @@ class SearchSettings:
     paranoid: bool = False
     """With three sides or more (3-player draw), solve worlds exactly too, as if the
     other sides played together against the mover's."""
+    show_long: float = 0.0
+    """Partnership convention (:mod:`~bot.engine.ai.long_signal`): lay a tile that leaves
+    open a number the hand keeps most of when one is valued within this many points of
+    the best move (0: off)."""
+    read_long: float = 0.0
+    """Read the partner's choices under that convention: a world where the partner could
+    have left open its long number and did not is ``exp(-read_long)`` times less
+    likely (0: off)."""
     tuned: bool = True
     """Playouts use the weights tuned by self-play for the game (``rollout.TUNED``),
     else the hand-set defaults."""
@@ -159,6 +168,8 @@ def hard_move(know: Knowledge, rng: random.Random, settings: SearchSettings) -> 
     if len(know.legal) == 1:
         return know.legal[0]
     ranked = rank_moves(know, rng, settings)
+    if settings.show_long > 0:
+        return long_move(know, ranked, settings.show_long)
     best, value = ranked[0]
     if settings.convention > 0 and len(ranked) > 1:
         other, second = ranked[1]
@@ -238,6 +249,9 @@ class _Search:
         else:
             self.weights = FIVES_WEIGHTS if rules.scoring == "fives" else DEFAULT_WEIGHTS
         self.samples = 1
+        self.partners = frozenset(
+            s for s in range(rules.players) if s != know.seat and rules.side_of(s) == self.side
+        )
         self.heft: tuple[float, ...] = ()
         self.seat_heft: dict[int, tuple[float, ...]] = {}
         self.signal: dict[int, tuple[float, ...]] = {}
@@ -320,6 +334,12 @@ class _Search:
                         know, w, self.heft, self.settings.infer_random, self.seat_heft, self.signal
                     )
                     for w in pool
+                ]
+            if self.settings.read_long > 0:
+                strength = self.settings.read_long
+                weights = [
+                    w * long_weight(know, x, self.partners, strength)
+                    for w, x in zip(weights, pool, strict=True)
                 ]
             world = rng.choices(pool, weights)[0]
         base = build_deal(know, world)
