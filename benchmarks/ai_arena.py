@@ -608,9 +608,10 @@ def main(argv: list[str] | None = None) -> int:
         "--oracle",
         choices=ORACLES,
         default="",
-        help="an experiment: the hard level is told its partner's hand, the next seat's, or "
-        "all hands (benchmarks/oracle.py), to measure what reading them is worth (part 1: "
-        "line games without drawing)",
+        help="an experiment: the hard level is told its partner's hand, the next seat's, "
+        "all hands, or one kind of fact about its partner's (partner_...: 4 players) "
+        "(benchmarks/oracle.py), to measure what reading them is worth (part 1: line games "
+        "without drawing)",
     )
     parser.add_argument(
         "--outcomes",
