@@ -153,11 +153,11 @@ class SearchSettings:
     show_long: float = 0.0
     """Partnership convention (:mod:`~bot.engine.ai.long_signal`): lay a tile that leaves
     open a number the hand keeps most of when one is valued within this many points of
-    the best move (0: off)."""
+    the best move (0: off; when on, it takes the place of ``convention``)."""
     read_long: float = 0.0
     """Read the partner's choices under that convention: a world where the partner could
-    have left open its long number and did not is ``exp(-read_long)`` times less
-    likely (0: off)."""
+    have left open its long number and did not is ``exp(-read_long)`` times less likely
+    (0: off; it weighs the sampled worlds with ``infer``'s resampling)."""
     tuned: bool = True
     """Playouts use the weights tuned by self-play for the game (``rollout.TUNED``),
     else the hand-set defaults."""
@@ -260,12 +260,9 @@ class _Search:
             self.samples = settings.infer_samples
             count = know.every.bit_length()
             self.heft = tile_heft(settings.infer, settings.infer_double, count)
-            partners = [
-                s for s in range(rules.players) if s != know.seat and rules.side_of(s) == self.side
-            ]
             if settings.infer_partner >= 0:
                 partner = tile_heft(settings.infer_partner, settings.infer_double, count)
-                self.seat_heft = dict.fromkeys(partners, partner)
+                self.seat_heft = dict.fromkeys(self.partners, partner)
             others = {s for s in range(rules.players) if s != know.seat}
             gamma = signal_for(rules, settings)
             if gamma > 0:
