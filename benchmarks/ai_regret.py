@@ -46,7 +46,6 @@ from oracle import tell
 
 from bot.engine import MatchState, Move, Rules, deal_tiles, play, start_match, view
 from bot.engine.ai import Level, SearchSettings, choose_move
-from bot.engine.ai.evaluate import deal_value
 from bot.engine.ai.solver import LineSolver, SearchLimit
 
 Position = tuple[MatchState, int, dict[Move, float]]
@@ -61,9 +60,7 @@ def exact_values(state: MatchState, nodes: int) -> dict[Move, float] | None:
     values = {}
     try:
         for move in deal.legal_moves():
-            child = deal.copy()
-            child.push(move)
-            values[move] = deal_value(child, side) if child.end else solver.value(child)
+            values[move] = solver.after(deal, move)
     except SearchLimit:
         return None
     return values

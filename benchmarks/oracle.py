@@ -18,7 +18,8 @@ from bot.engine.ai.determinize import World, sample_world
 from bot.engine.ai.knowledge import Knowledge
 from bot.engine.tiles import SUIT_MASKS, TILES
 
-ORACLES = ("partner", "next", "all", *(f"partner_{k}" for k in ("long", "one", "void", 1, 2)))
+PARTIAL = ("long", "one", "void", "1", "2")
+ORACLES = ("partner", "next", "all", *(f"partner_{k}" for k in PARTIAL))
 """Besides whole hands, what the partner's hand says of one kind (``partner_...``):
 ``long``, the most tiles it holds of one number and every number it holds that many
 of; ``one``, one number it holds most of (not how many); ``void``, the numbers it
@@ -110,8 +111,9 @@ def tell(state: MatchState, seat: int, oracle: str) -> None:
     if oracle:
         players = state.rules.players
         target = None if oracle == "all" else (seat + (1 if oracle == "next" else 2)) % players
-        if target is not None and oracle.startswith("partner_"):
-            sampler = partial_sampler(state.deal.hands[target], target, oracle[8:])
+        what = oracle.removeprefix("partner_")
+        if target is not None and what in PARTIAL:
+            sampler = partial_sampler(state.deal.hands[target], target, what)
         else:
             sampler = oracle_sampler(list(state.deal.hands), target)
     setattr(search, "sample_world", sampler)  # noqa: B010 (the experiment's sampler)

@@ -17,7 +17,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from oracle import ORACLES, agreement
+from oracle import PARTIAL, agreement
 
 from bot.engine import view
 from bot.engine.ai.determinize import sample_world
@@ -32,18 +32,17 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     positions = pickle.loads(args.positions.read_bytes())[: args.limit]
     rng = random.Random(1)
-    kinds = [o[8:] for o in ORACLES if o.startswith("partner_")]
-    nats: dict[str, list[float]] = {k: [] for k in kinds}
+    nats: dict[str, list[float]] = {k: [] for k in PARTIAL}
     for state, seat, _ in positions:
         know = read_view(view(state, seat))
         partner = (seat + 2) % state.rules.players
         real = state.deal.hands[partner]
         hands = Counter(sample_world(know, rng).hands[partner] for _ in range(args.worlds))
-        for kind in kinds:
+        for kind in PARTIAL:
             agrees = agreement(real, kind)
             share = sum(n for hand, n in hands.items() if agrees(hand)) / args.worlds
             nats[kind].append(-math.log(max(share, 0.5 / args.worlds)))
-    for kind in kinds:
+    for kind in PARTIAL:
         print(f"partner_{kind:<6} {statistics.fmean(nats[kind]):5.2f} nats")
     return 0
 

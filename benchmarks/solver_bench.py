@@ -25,7 +25,6 @@ import time
 from typing import Any
 
 from bot.engine import Deal, Rules, deal_tiles
-from bot.engine.ai.evaluate import deal_value
 from bot.engine.ai.solver import LineSolver, SearchLimit, solvable
 
 GAMES: list[tuple[str, dict[str, Any], int]] = [
@@ -71,12 +70,8 @@ def solve(deals: list[Deal], nodes: int) -> tuple[int, int, float]:
     for deal in deals:
         side = deal.side_of[deal.turn]
         solver = LineSolver(deal, side, nodes)
-        values = []
         try:
-            for move in deal.legal_moves():
-                child = deal.copy()
-                child.push(move)
-                values.append(deal_value(child, side) if child.end else solver.value(child))
+            values = [solver.after(deal, move) for move in deal.legal_moves()]
         except SearchLimit:
             skipped += 1
         else:

@@ -65,9 +65,7 @@ def _follow(deal: Deal, me: int, solver: LineSolver, win_bonus: float) -> Follow
         return solver.value(deal)
     values: dict[Move, float] = {}
     for follow in deal.legal_moves():
-        child = deal.copy()
-        child.push(follow)
-        values[follow] = deal_value(child, side, win_bonus) if child.end else solver.value(child)
+        values[follow] = solver.after(deal, follow)
     if len(values) == 1:
         return next(iter(values.values()))
     return values

@@ -18,7 +18,7 @@ from ..tiles import PIPS, SUIT_MASKS
 from .determinize import World
 from .knowledge import Choice, Knowledge
 
-NUMBERS = 13
+NUMBERS = len(SUIT_MASKS)
 """Numbers a tile can carry, up to double-12."""
 
 
@@ -31,19 +31,24 @@ def is_long(kept: int, exposed: int) -> bool:
     return all((kept & SUIT_MASKS[n]).bit_count() <= count for n in range(NUMBERS))
 
 
+def left_open(know: Knowledge, move: Move) -> int | None:
+    """The number ``move`` leaves open where it lays its tile (``None``: a lead, or more
+    than one tile)."""
+    end = move.placements[0].end
+    if end is None or len(move.placements) != 1:
+        return None
+    return move.tile.pips - know.layout.values[end]
+
+
 def long_move(know: Knowledge, ranked: list[tuple[Move, float]], margin: float) -> Move:
     """The best of ``ranked`` (moves and their values, best first) that is a long
     placement and within ``margin`` points of the best, else the best."""
     best, top = ranked[0]
-    values = know.layout.values
     for move, value in ranked:
         if top - value > margin:
             break
-        placement = move.placements[0]
-        if placement.end is None or len(move.placements) != 1:
-            continue
-        tile = placement.tile
-        if is_long(know.hand & ~(1 << tile), tile.pips - values[placement.end]):
+        exposed = left_open(know, move)
+        if exposed is not None and is_long(know.hand & ~(1 << move.tile), exposed):
             return move
     return best
 

@@ -43,7 +43,7 @@ from .determinize import build_deal, play_weight, sample_world, signal_table, ti
 from .evaluate import WIN_BONUS, deal_value
 from .fusion import Fusion, Replies, applies, positions, reply_values
 from .knowledge import Knowledge
-from .long_signal import long_move, long_weight
+from .long_signal import left_open, long_move, long_weight
 from .normal import score_moves
 from .rollout import DEFAULT_WEIGHTS, FIVES_WEIGHTS, playout, weights_for
 from .solver import LineSolver, SearchLimit, solvable
@@ -184,11 +184,9 @@ def signal_of(know: Knowledge, move: Move, settings: SearchSettings) -> tuple[in
     """What laying ``move`` tells a partner under the convention: the tiles kept that
     carry the number it leaves open (with ``signal``), then its heft."""
     kept = 0
-    end = move.placements[0].end
-    if signal_for(know.rules, settings) > 0 and end is not None and len(move.placements) == 1:
-        tile = move.tile
-        exposed = tile.pips - know.layout.values[end]
-        kept = (know.hand & ~(1 << tile) & SUIT_MASKS[exposed]).bit_count()
+    exposed = left_open(know, move)
+    if signal_for(know.rules, settings) > 0 and exposed is not None:
+        kept = (know.hand & ~(1 << move.tile) & SUIT_MASKS[exposed]).bit_count()
     return kept, heft_of(move, settings)
 
 
@@ -369,21 +367,14 @@ class _Search:
 
     def _solve_all(self, base: Deal, moves: list[Move]) -> list[float] | None:
         """Exact values of every candidate in one world, or ``None`` past the node budget."""
-        side = self.side
-        bonus = self.settings.win_bonus
-        solver = LineSolver(base, side, self._node_budget(), bonus)
-        values = []
+        solver = LineSolver(base, self.side, self._node_budget(), self.settings.win_bonus)
         try:
-            for move in moves:
-                deal = base.copy()
-                deal.push(move)
-                values.append(deal_value(deal, side, bonus) if deal.end else solver.value(deal))
+            return [solver.after(base, move) for move in moves]
         except SearchLimit:
             self.solve_root = False  # too big to solve: playouts from here on
             return None
         finally:
             self.work += solver.nodes * NODE_COST
-        return values
 
     def _solve_replies(self, base: Deal, moves: list[Move]) -> list[Replies] | None:
         """:func:`~bot.engine.ai.fusion.reply_values` of every candidate in one world, or

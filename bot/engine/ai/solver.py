@@ -16,9 +16,9 @@ back on playouts.
 from __future__ import annotations
 
 from ..deal import Deal
-from ..moves import End
+from ..moves import End, Move
 from ..tiles import PIPS, SUIT_MASKS
-from .evaluate import MATCH_BONUS, WIN_BONUS
+from .evaluate import MATCH_BONUS, WIN_BONUS, deal_value
 
 INF = float("inf")
 _EXACT, _LOWER, _UPPER = 0, 1, 2
@@ -96,6 +96,15 @@ class LineSolver:
             -INF,
             INF,
         )
+
+    def after(self, deal: Deal, move: Move) -> float:
+        """The exact value of ``move`` played in ``deal`` (left as it is): the finished
+        deal's value when the move ends it."""
+        child = deal.copy()
+        child.push(move)
+        if child.end is not None:
+            return deal_value(child, self.side, self.win_bonus)
+        return self.value(child)
 
     # -- search ------------------------------------------------------------------
 
