@@ -158,6 +158,11 @@ class SearchSettings:
     """Read the partner's choices under that convention: a world where the partner could
     have left open its long number and did not is ``exp(-read_long)`` times less likely
     (0: off; it weighs the sampled worlds with ``infer``'s resampling)."""
+    plies: int = 0
+    """Search the first this many moves, the candidate's included, as one tree over the
+    worlds (:mod:`~bot.engine.ai.tree_search`), not world by world (0 or 1: off)."""
+    explore: float = 10.0
+    """The tree search's exploration constant (UCB1), in points of the deal."""
     tuned: bool = True
     """Playouts use the weights tuned by self-play for the game (``rollout.TUNED``),
     else the hand-set defaults."""
@@ -208,7 +213,12 @@ def rank_moves(
     candidates = [moves[i] for i in order[: max(1, settings.candidates)]]
     if len(candidates) == 1:
         return [(candidates[0], 0.0)]
-    search = _Search(know, candidates, settings)
+    if settings.plies > 1:
+        from .tree_search import TreeSearch  # it builds on _Search
+
+        search: _Search = TreeSearch(know, candidates, settings)
+    else:
+        search = _Search(know, candidates, settings)
     means = search.run(rng, deadline)
     return [(candidates[j], means[j]) for j in search.ranking()]
 
@@ -316,6 +326,32 @@ class _Search:
 
     def _world(self, rng: random.Random, active: list[int]) -> None:
         """Sample one world and play the candidates ``active`` in it."""
+        base = self._sample(rng)
+        seed = rng.getrandbits(64)
+        self.work += CANDIDATE_COST * len(active)
+        moves = [self.candidates[j] for j in active]
+        exact = solvable(base, self.settings.paranoid)
+        fusion = self.fusion
+        if fusion is not None and exact and self.solve_root:
+            replies = self._solve_replies(base, moves)
+            if replies is not None:
+                for j, entry in zip(active, replies, strict=True):
+                    fusion.add(j, entry)
+                    self.work += CANDIDATE_COST * positions(entry)
+                    self.counts[j] += 1
+                return
+        values = self._solve_all(base, moves) if exact and self.solve_root else None
+        if values is None:
+            values = self._playouts(base, moves, seed, exact and self.solve_end)
+        for j, v in zip(active, values, strict=True):
+            self.totals[j] += v
+            self.counts[j] += 1
+            if fusion is not None:
+                fusion.add(j, v)
+
+    def _sample(self, rng: random.Random) -> Deal:
+        """One world (drawn by how well it explains the choices, with ``infer``), built as
+        a deal at the decision; its cost is counted."""
         know = self.know
         world = sample_world(know, rng)
         if self.samples > 1:
@@ -337,29 +373,9 @@ class _Search:
                     for w, x in zip(weights, pool, strict=True)
                 ]
             world = rng.choices(pool, weights)[0]
-        base = build_deal(know, world)
-        seed = rng.getrandbits(64)
-        self.work += self.world_cost * self.samples + CANDIDATE_COST * len(active)
+        self.work += self.world_cost * self.samples
         self.worlds += 1
-        moves = [self.candidates[j] for j in active]
-        exact = solvable(base, self.settings.paranoid)
-        fusion = self.fusion
-        if fusion is not None and exact and self.solve_root:
-            replies = self._solve_replies(base, moves)
-            if replies is not None:
-                for j, entry in zip(active, replies, strict=True):
-                    fusion.add(j, entry)
-                    self.work += CANDIDATE_COST * positions(entry)
-                    self.counts[j] += 1
-                return
-        values = self._solve_all(base, moves) if exact and self.solve_root else None
-        if values is None:
-            values = self._playouts(base, moves, seed, exact and self.solve_end)
-        for j, v in zip(active, values, strict=True):
-            self.totals[j] += v
-            self.counts[j] += 1
-            if fusion is not None:
-                fusion.add(j, v)
+        return build_deal(know, world)
 
     def _node_budget(self) -> int:
         left = (self.settings.work - self.work) / NODE_COST
