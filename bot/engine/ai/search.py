@@ -44,6 +44,7 @@ from .evaluate import WIN_BONUS, deal_value
 from .fusion import Fusion, Replies, applies, positions, reply_values
 from .knowledge import Knowledge
 from .long_signal import left_open, long_move, long_weight
+from .maxn import MaxnSolver
 from .normal import score_moves
 from .rollout import DEFAULT_WEIGHTS, FIVES_WEIGHTS, playout, weights_for
 from .solver import LineSolver, SearchLimit, solvable
@@ -150,6 +151,9 @@ class SearchSettings:
     paranoid: bool = False
     """With three sides or more (3-player draw), solve worlds exactly too, as if the
     other sides played together against the mover's."""
+    maxn: bool = False
+    """With three sides or more, solve worlds exactly too, each seat playing for its own
+    side (:mod:`~bot.engine.ai.maxn`; it takes the place of ``paranoid``)."""
     show_long: float = 0.0
     """Partnership convention (:mod:`~bot.engine.ai.long_signal`): lay a tile that leaves
     open a number the hand keeps most of when one is valued within this many points of
@@ -249,6 +253,8 @@ class _Search:
         self.solve_root = sum(know.hand_sizes) <= settings.exact_tiles
         """Solve each world exactly from the root (until one proves too big)."""
         self.solve_end = settings.endgame_tiles >= 0
+        self.many = settings.paranoid or settings.maxn
+        """Solve worlds with three sides or more."""
         """Hand playouts over to the solver (until one proves too big)."""
         self.fusion = Fusion(len(candidates)) if settings.fusion and applies(rules) else None
         """The worlds' values reply by reply (see :mod:`~bot.engine.ai.fusion`)."""
@@ -330,7 +336,7 @@ class _Search:
         seed = rng.getrandbits(64)
         self.work += CANDIDATE_COST * len(active)
         moves = [self.candidates[j] for j in active]
-        exact = solvable(base, self.settings.paranoid)
+        exact = solvable(base, self.many)
         fusion = self.fusion
         if fusion is not None and exact and self.solve_root:
             replies = self._solve_replies(base, moves)
@@ -377,13 +383,22 @@ class _Search:
         self.worlds += 1
         return build_deal(know, world)
 
+    def _solver(self, base: Deal) -> LineSolver:
+        """A solver for the world of ``base`` (max^n with ``maxn`` and three sides or more),
+        within the budget left."""
+        budget = self._node_budget()
+        bonus = self.settings.win_bonus
+        if self.settings.maxn and len(self.know.rules.sides) > 2:
+            return MaxnSolver(base, self.side, budget, bonus)
+        return LineSolver(base, self.side, budget, bonus)
+
     def _node_budget(self) -> int:
         left = (self.settings.work - self.work) / NODE_COST
         return max(1, min(self.settings.solver_nodes, int(left)))
 
     def _solve_all(self, base: Deal, moves: list[Move]) -> list[float] | None:
         """Exact values of every candidate in one world, or ``None`` past the node budget."""
-        solver = LineSolver(base, self.side, self._node_budget(), self.settings.win_bonus)
+        solver = self._solver(base)
         try:
             return [solver.after(base, move) for move in moves]
         except SearchLimit:
@@ -411,9 +426,7 @@ class _Search:
         settings = self.settings
         side = self.side
         stop = settings.endgame_tiles if solve_end else -1
-        solver = (
-            LineSolver(base, side, self._node_budget(), settings.win_bonus) if solve_end else None
-        )
+        solver = self._solver(base) if solve_end else None
         values = []
         for move in moves:
             deal = base.copy()

@@ -126,19 +126,8 @@ class LineSolver:
         fit = SUIT_MASKS[w] | SUIT_MASKS[e]
         hand = hands[seat]
         playable = hand & fit
-        forced = -1
         if not playable and self.draws and drawn < len(self.stock):
-            stock = self.stock
-            while drawn < len(stock):
-                top = stock[drawn]
-                drawn += 1
-                hand |= 1 << top
-                if fit >> top & 1:
-                    forced = top
-                    break
-            hands = hands[:]
-            hands[seat] = hand
-            playable = (1 << forced) if forced >= 0 else 0
+            hands, hand, playable, drawn = self._draw(hands, seat, fit, drawn)
         nxt = seat + 1 if seat + 1 < self.n else 0
         if not playable:
             if passes + 1 >= self.n:
@@ -208,6 +197,25 @@ class LineSolver:
             self.table[key] = (_EXACT, best)
         return best
 
+    def _draw(
+        self, hands: list[int], seat: int, fit: int, drawn: int
+    ) -> tuple[list[int], int, int, int]:
+        """``seat`` draws until a tile fits ``fit`` or the boneyard is empty: the new
+        hands, its hand, what it may lay (the drawn tile, or nothing) and tiles drawn."""
+        stock = self.stock
+        hand = hands[seat]
+        forced = -1
+        while drawn < len(stock):
+            top = stock[drawn]
+            drawn += 1
+            hand |= 1 << top
+            if fit >> top & 1:
+                forced = top
+                break
+        hands = hands[:]
+        hands[seat] = hand
+        return hands, hand, (1 << forced) if forced >= 0 else 0, drawn
+
     def _final(self, hands: list[int], out_seat: int | None) -> float:
         """The value of a finished deal (a domino by ``out_seat``, or blocked)."""
         if self.sides > 2:
@@ -249,8 +257,11 @@ class LineSolver:
     def _final_many(self, hands: list[int], out_seat: int | None) -> float:
         """:meth:`_final` with three sides or more (``deal_value`` of the engine's
         scoring: the best other side is the one to beat)."""
+        return self._side_values(hands, out_seat)[self.side]
+
+    def _side_values(self, hands: list[int], out_seat: int | None) -> tuple[float, ...]:
+        """The value of a finished deal (three sides or more) for each side."""
         n = self.sides
-        me = self.side
         pips = [0] * n
         side_of = self.side_of
         for seat, hand in enumerate(hands):
@@ -264,23 +275,25 @@ class LineSolver:
         else:
             least = min(pips)
             winner = pips.index(least) if pips.count(least) == 1 else None
-        won = 0 if winner is None else (1 if winner == me else -1)
         if self.scoring == "single":
-            return float(won)
+            return tuple(0.0 if winner is None else (-1.0, 1.0)[winner == me] for me in range(n))
         if self.scoring == "penalty":
-            return (sum(pips) - pips[me]) / (n - 1) - pips[me]
+            return tuple((sum(pips) - pips[me]) / (n - 1) - pips[me] for me in range(n))
         score = [0] * n
         if winner is not None:
             gain = sum(pips) - pips[winner]
             if out_seat is None and self.blocked_minus:
                 gain -= pips[winner]
             score[winner] = gain
-        best_other = max(score[i] for i in range(n) if i != me)
-        value = float(score[me] - best_other) + self.win_bonus * won
         target = self.target
-        if target is not None:
-            mine = self.base[me] + score[me] >= target
-            theirs = any(self.base[i] + score[i] >= target for i in range(n) if i != me)
-            if mine != theirs:
-                value += MATCH_BONUS if mine else -MATCH_BONUS
-        return value
+        reached = [target is not None and self.base[i] + score[i] >= target for i in range(n)]
+        values = []
+        for me in range(n):
+            won = 0 if winner is None else (1 if winner == me else -1)
+            best_other = max(score[i] for i in range(n) if i != me)
+            value = float(score[me] - best_other) + self.win_bonus * won
+            theirs = any(reached[i] for i in range(n) if i != me)
+            if target is not None and reached[me] != theirs:
+                value += MATCH_BONUS if reached[me] else -MATCH_BONUS
+            values.append(value)
+        return tuple(values)

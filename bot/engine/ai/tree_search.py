@@ -61,7 +61,7 @@ class TreeSearch(_Search):
         """Sample one world and walk each candidate ``active`` down its tree in it."""
         base = self._sample(rng)
         seed = rng.getrandbits(64)
-        solver = self._solver(base)
+        solver = self._world_solver(base)
         try:
             for j in active:
                 value = self._walk(base.copy(), j, seed, solver)
@@ -71,11 +71,11 @@ class TreeSearch(_Search):
             if solver is not None:
                 self.work += solver.nodes * NODE_COST
 
-    def _solver(self, base: Deal) -> LineSolver | None:
+    def _world_solver(self, base: Deal) -> LineSolver | None:
         """The world's exact solver, shared by its leaves (``None``: not solvable)."""
-        if not (self.solve_root and solvable(base, self.settings.paranoid)):
+        if not (self.solve_root and solvable(base, self.many)):
             return None
-        return LineSolver(base, self.side, self._node_budget(), self.settings.win_bonus)
+        return self._solver(base)
 
     def _walk(self, deal: Deal, j: int, seed: int, solver: LineSolver | None) -> float:
         """Candidate ``j`` played in ``deal``, the moves after it chosen in the tree until a
@@ -132,7 +132,7 @@ class TreeSearch(_Search):
                 return solver.after(deal, move)
             except SearchLimit:
                 self.solve_root = False  # too big to solve: playouts from here on
-        exact = solvable(deal, self.settings.paranoid)
+        exact = solvable(deal, self.many)
         return self._playouts(deal, [move], seed, exact and self.solve_end)[0]
 
 

@@ -92,41 +92,38 @@ def twin_states(config: dict[str, Any], seed: int) -> tuple[MatchState, MatchSta
     return None
 
 
+def check_decisions(config: dict[str, Any], level: str, settings: SearchSettings) -> None:
+    """Twin states give ``level`` the same move from the same seed, in a few positions."""
+    found = 0
+    for seed in range(400):
+        twins = twin_states(config, seed)
+        if twins is None:
+            continue
+        state, twin, seat = twins
+        if len(legal_moves(state)) < 2:
+            continue
+        found += 1
+        a = choose_move(view(state, seat), level, random.Random(seed), settings)
+        b = choose_move(view(twin, seat), level, random.Random(seed), settings)
+        assert a == b, f"seed {seed}: {a} with one split of the hidden tiles, {b} with another"
+        if found == 6:
+            break
+    assert found >= 3, "too few positions with a choice were built"
+
+
 @pytest.mark.parametrize("level", LEVELS)
 @pytest.mark.parametrize("config", CONFIGS, ids=lambda c: "-".join(map(str, c.values())))
 def test_hidden_tiles_do_not_change_the_decision(config: dict[str, Any], level: str):
-    found = 0
-    for seed in range(400):
-        twins = twin_states(config, seed)
-        if twins is None:
-            continue
-        state, twin, seat = twins
-        if len(legal_moves(state)) < 2:
-            continue
-        found += 1
-        a = choose_move(view(state, seat), level, random.Random(seed), SETTINGS)
-        b = choose_move(view(twin, seat), level, random.Random(seed), SETTINGS)
-        assert a == b, f"seed {seed}: {a} with one split of the hidden tiles, {b} with another"
-        if found == 6:
-            break
-    assert found >= 3, "too few positions with a choice were built"
+    check_decisions(config, level, SETTINGS)
 
 
+VARIANTS = {
+    "tree": SearchSettings(work=6_000, worlds=12, seconds=60.0, plies=5),
+    "maxn": SearchSettings(work=6_000, worlds=12, seconds=60.0, maxn=True, exact_tiles=12),
+}
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
 @pytest.mark.parametrize("config", CONFIGS[:4], ids=lambda c: "-".join(map(str, c.values())))
-def test_hidden_tiles_do_not_change_the_tree_search(config: dict[str, Any]):
-    tree = SearchSettings(work=6_000, worlds=12, seconds=60.0, plies=5)
-    found = 0
-    for seed in range(400):
-        twins = twin_states(config, seed)
-        if twins is None:
-            continue
-        state, twin, seat = twins
-        if len(legal_moves(state)) < 2:
-            continue
-        found += 1
-        a = choose_move(view(state, seat), "hard", random.Random(seed), tree)
-        b = choose_move(view(twin, seat), "hard", random.Random(seed), tree)
-        assert a == b, f"seed {seed}: {a} with one split of the hidden tiles, {b} with another"
-        if found == 6:
-            break
-    assert found >= 3, "too few positions with a choice were built"
+def test_hidden_tiles_do_not_change_the_search_variants(config: dict[str, Any], variant: str):
+    check_decisions(config, "hard", VARIANTS[variant])

@@ -8,8 +8,10 @@ from typing import Any
 import pytest
 from ai_support import endgame
 
-from bot.engine import Deal, Rules, deal_tiles
-from bot.engine.ai.evaluate import deal_value
+from bot.engine import Deal, Rules, deal_tiles, legal_moves, new_match, play, view
+from bot.engine.ai import SearchSettings, choose_move
+from bot.engine.ai.evaluate import WIN_BONUS, deal_value
+from bot.engine.ai.maxn import MaxnSolver
 from bot.engine.ai.solver import LineSolver, SearchLimit, solvable
 
 CONFIGS: list[dict[str, Any]] = [
@@ -83,3 +85,64 @@ def test_only_line_layouts_with_two_sides_are_solvable():
         assert solvable(deal) is expected or deal.end is not None
         more_sides = config["players"] > 2 and config["game"] == "block"
         assert solvable(deal, paranoid=True) is (expected or more_sides) or deal.end is not None
+
+
+def maxn(deal: Deal, side: int) -> tuple[float, ...]:
+    """Every side's value when each seat plays for its own side (ties: worse for ``side``,
+    then the lower values), by the engine's moves."""
+    sides = len(deal.rules.sides)
+    if deal.end is not None:
+        return tuple(deal_value(deal, s) for s in range(sides))
+    mine = deal.side_of[deal.turn]
+    options = []
+    for move in deal.legal_moves():
+        child = deal.copy()
+        child.push(move)
+        options.append(maxn(child, side))
+    return min(options, key=lambda v: (-v[mine], v[side], v))
+
+
+@pytest.mark.parametrize(
+    "config",
+    [c for c in CONFIGS if len(Rules.make(**c).sides) > 2],
+    ids=lambda c: "-".join(map(str, c.values())),
+)
+def test_maxn_values_equal_a_plain_maxn(config: dict[str, Any]):
+    checked = differ = 0
+    for seed in range(60):
+        deal = endgame(config, seed, 8)
+        if deal is None:
+            continue
+        side = deal.side_of[deal.turn]
+        solver = MaxnSolver(deal, side, 10**6, WIN_BONUS)
+        paranoid = LineSolver(deal, side, 10**6)
+        for move in deal.legal_moves():
+            child = deal.copy()
+            child.push(move)
+            if child.end is not None:
+                continue
+            exact = maxn(child, side)
+            assert solver.values(child) == pytest.approx(exact), (seed, str(move))
+            assert solver.after(deal, move) == pytest.approx(exact[side])
+            differ += paranoid.value(child) != pytest.approx(exact[side])
+            checked += 1
+    assert checked >= 20
+    if config.get("scoring", "points") == "points":
+        assert differ, "max^n and the paranoid search never disagreed"
+
+
+@pytest.mark.parametrize(
+    "config", [{"game": "draw", "players": 3}, {"game": "block", "players": 3}], ids=str
+)
+def test_the_hard_level_with_maxn_plays_legal_moves_to_the_end(config: dict[str, Any]):
+    rules = Rules.make(**config)
+    settings = SearchSettings(work=20_000, seconds=60.0, maxn=True, exact_tiles=12)
+    rng = random.Random(2)
+    state = new_match(rules, rng)
+    moves = 0
+    while not state.deal.over:
+        move = choose_move(view(state, state.turn), "hard", rng, settings)
+        assert move in legal_moves(state)
+        state = play(state, move)
+        moves += 1
+    assert moves >= 6
