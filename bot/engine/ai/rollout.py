@@ -17,6 +17,7 @@ the hand-set :data:`DEFAULT_WEIGHTS` (:data:`FIVES_WEIGHTS` in all fives).
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from ..deal import Deal
@@ -146,13 +147,15 @@ _DOUBLE_BLANK = tile(0, 0)
 def playout(
     deal: Deal,
     rng: random.Random,
-    epsilon: float = 0.1,
+    epsilon: float | Sequence[float] = 0.1,
     stop_tiles: int = -1,
     voids: list[int] | None = None,
     weights: PlayoutWeights | None = None,
 ) -> int:
     """Play ``deal`` on (in place) to its end, or until the hands hold ``stop_tiles``
     tiles or fewer in all. Returns the number of moves played.
+
+    ``epsilon``: the chance of a random move at each turn, or one for each seat.
 
     ``voids`` (per seat, tiles it surely lacks; updated in place) is what the seats
     know from the passes and draws so far. ``weights``: the policy's (default: those
@@ -166,6 +169,7 @@ def playout(
     if voids is None:
         voids = [0] * deal.n
     every = (1 << deal.rules.tile_count) - 1
+    chance = [epsilon] * deal.n if isinstance(epsilon, float | int) else list(epsilon)
     played = 0
     while deal.end is None:
         if stop_tiles >= 0 and sum([h.bit_count() for h in hands]) <= stop_tiles:
@@ -175,7 +179,7 @@ def playout(
         before = len(history)
         if len(moves) == 1:
             deal.push(moves[0])
-        elif rand() < epsilon:
+        elif rand() < chance[deal.turn]:
             deal.push(moves[int(rand() * len(moves))])
         else:
             deal.push(best_move(deal, moves, weights, voids, every))

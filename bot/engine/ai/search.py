@@ -106,6 +106,9 @@ class SearchSettings:
     """Moves searched: the normal level's best ones."""
     epsilon: float = 0.1
     """Chance of a random move at each turn of a playout."""
+    their_epsilon: float = -1.0
+    """The same for the other sides' seats (negative: ``epsilon``): an experiment, to
+    measure what playing the deal out as the opponents really play is worth."""
     exact_tiles: int = 20
     """Solve exactly from the root when the hands hold this many tiles or fewer."""
     endgame_tiles: int = 16
@@ -253,6 +256,12 @@ class _Search:
         self.solve_root = sum(know.hand_sizes) <= settings.exact_tiles
         """Solve each world exactly from the root (until one proves too big)."""
         self.solve_end = settings.endgame_tiles >= 0
+        theirs = settings.epsilon if settings.their_epsilon < 0 else settings.their_epsilon
+        self.epsilons = [
+            settings.epsilon if rules.side_of(s) == self.side else theirs
+            for s in range(rules.players)
+        ]
+        """Each seat's chance of a random move in playouts."""
         self.many = settings.paranoid or settings.maxn
         """Solve worlds with three sides or more."""
         """Hand playouts over to the solver (until one proves too big)."""
@@ -435,7 +444,7 @@ class _Search:
             until = stop if solver is not None else -1
             voids = list(self.know.voids)
             self.work += self.move_cost * playout(
-                deal, rng, settings.epsilon, until, voids, self.weights
+                deal, rng, self.epsilons, until, voids, self.weights
             )
             if deal.end is None and solver is not None:
                 before = solver.nodes
@@ -448,7 +457,7 @@ class _Search:
                     self.work += (solver.nodes - before) * NODE_COST
                 solver = None
                 self.work += self.move_cost * playout(
-                    deal, rng, settings.epsilon, -1, voids, self.weights
+                    deal, rng, self.epsilons, -1, voids, self.weights
                 )
             values.append(deal_value(deal, side, settings.win_bonus))
         return values

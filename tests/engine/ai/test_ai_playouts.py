@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from bot.engine import Deal, Rules, deal_tiles
+from bot.engine.ai import rollout
 from bot.engine.ai.evaluate import deal_value
 from bot.engine.ai.rollout import (
     DEFAULT_WEIGHTS,
@@ -80,6 +81,40 @@ def test_a_playout_is_repeatable_from_a_seed():
     playout(b, random.Random(9))
     assert a.moves() == b.moves()
     assert a.result == b.result
+
+
+def test_each_seat_has_its_own_chance_of_a_random_move():
+    """Seat 0 never strays from the policy, seat 1 always rolls the dice: replayed move by
+    move, seat 0 plays the policy's move at every choice and seat 1 often does not."""
+    rules = Rules.make("block", players=2)
+    weights = weights_for(rules)
+    every = (1 << rules.tile_count) - 1
+    strays = choices = 0
+    for seed in range(30):
+        rng = random.Random(seed)
+        start = fresh({"game": "block", "players": 2}, rng)
+        done = start.copy()
+        playout(done, random.Random(seed), [0.0, 1.0], weights=weights)
+        replay, voids = start.copy(), [0, 0]
+        for move in done.moves():
+            legal = replay.legal_moves()
+            if len(legal) > 1:
+                policy = best_move(replay, legal, weights, voids, every)
+                if replay.turn == 0:
+                    assert move == policy
+                else:
+                    choices += 1
+                    strays += move != policy
+            before = len(replay.history)
+            replay.push(move)
+            rollout._learn(replay, replay.history[before + 1 :], voids)
+    assert choices > 20
+    assert strays > choices // 4
+    same = fresh({"game": "draw", "players": 3}, random.Random(4))
+    a, b = same.copy(), same.copy()
+    playout(a, random.Random(5), 0.3)
+    playout(b, random.Random(5), [0.3, 0.3, 0.3])
+    assert a.moves() == b.moves()
 
 
 TUNED_GAMES: list[dict[str, Any]] = [
