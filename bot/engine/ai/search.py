@@ -256,6 +256,7 @@ class _Search:
         self.solve_root = sum(know.hand_sizes) <= settings.exact_tiles
         """Solve each world exactly from the root (until one proves too big)."""
         self.solve_end = settings.endgame_tiles >= 0
+        """Hand playouts over to the solver (until one proves too big)."""
         theirs = settings.epsilon if settings.their_epsilon < 0 else settings.their_epsilon
         self.epsilons = [
             settings.epsilon if rules.side_of(s) == self.side else theirs
@@ -264,7 +265,6 @@ class _Search:
         """Each seat's chance of a random move in playouts."""
         self.many = settings.paranoid or settings.maxn
         """Solve worlds with three sides or more."""
-        """Hand playouts over to the solver (until one proves too big)."""
         self.fusion = Fusion(len(candidates)) if settings.fusion and applies(rules) else None
         """The worlds' values reply by reply (see :mod:`~bot.engine.ai.fusion`)."""
         if settings.tuned:
