@@ -55,7 +55,6 @@ class TreeSearch(_Search):
         super().__init__(know, candidates, settings)
         self.root = [_Node() for _ in candidates]
         self.solve_root = True  # leaves are solved whenever they are small enough
-        self.every = (1 << know.rules.tile_count) - 1
 
     def _world(self, rng: random.Random, active: list[int]) -> None:
         """Sample one world and walk each candidate ``active`` down its tree in it."""
@@ -115,7 +114,7 @@ class TreeSearch(_Search):
     def _prior(self, deal: Deal, moves: list[Move]) -> Move:
         """The first unvisited move to try: the playout policy's choice (its own view)."""
         voids = list(self.know.voids)
-        return best_move(deal, moves, self.weights, voids, self.every)
+        return best_move(deal, moves, self.weights, voids, self.know.every)
 
     def _value(self, deal: Deal, move: Move, seed: int, solver: LineSolver | None) -> float:
         """``move`` played in ``deal`` (or already, when it ended the deal), valued to the
@@ -137,12 +136,5 @@ class TreeSearch(_Search):
 
 
 def _pick(nodes: list[_Node], explore: float) -> int:
-    """An unvisited node first (in order), else the best by UCB."""
-    best, best_score = 0, -math.inf
-    for i, node in enumerate(nodes):
-        if not node.visits:
-            return i
-        score = node.score(explore)
-        if score > best_score:
-            best, best_score = i, score
-    return best
+    """The node best by UCB (every one visited: new ones are tried first by the walk)."""
+    return max(range(len(nodes)), key=lambda i: nodes[i].score(explore))

@@ -7,9 +7,10 @@ from typing import Any
 
 import pytest
 
-from bot.engine import Deal, Rules, deal_tiles
-from bot.engine.ai import rollout
+from bot.engine import Deal, Rules, deal_tiles, new_match, view
+from bot.engine.ai import SearchSettings, rollout
 from bot.engine.ai.evaluate import deal_value
+from bot.engine.ai.knowledge import read_view
 from bot.engine.ai.rollout import (
     DEFAULT_WEIGHTS,
     FIVES_WEIGHTS,
@@ -20,6 +21,7 @@ from bot.engine.ai.rollout import (
     playout,
     weights_for,
 )
+from bot.engine.ai.search import _Search
 
 CONFIGS: list[dict[str, Any]] = [
     {"game": "block", "players": 4, "teams": True},
@@ -171,3 +173,13 @@ def test_the_tuned_block_team_playouts_beat_the_defaults_in_self_play():
     tuned = weights_for(rules)
     assert tuned is not DEFAULT_WEIGHTS
     assert self_play(rules, 300, tuned, DEFAULT_WEIGHTS) > 0.5
+
+
+def test_their_epsilon_is_the_other_sides_chance_only():
+    rules = Rules.make("block", players=4, teams=True)
+    state = new_match(rules, random.Random(1))
+    know = read_view(view(state, state.turn))
+    ours = rules.side_of(state.turn)
+    search = _Search(know, list(know.legal), SearchSettings(epsilon=0.2, their_epsilon=0.9))
+    assert search.epsilons == [0.2 if rules.side_of(s) == ours else 0.9 for s in range(4)]
+    assert _Search(know, list(know.legal), SearchSettings(epsilon=0.2)).epsilons == [0.2] * 4
