@@ -610,8 +610,8 @@ def main(argv: list[str] | None = None) -> int:
         default="",
         help="an experiment: the hard level is told its partner's hand, the next seat's, "
         "all hands, or one kind of fact about its partner's (partner_...: 4 players) "
-        "(benchmarks/oracle.py), to measure what reading them is worth (part 1: line games "
-        "without drawing)",
+        "(benchmarks/oracle.py), to measure what reading them is worth (part 1: line games; "
+        "in draw games only all, which tells the boneyard too)",
     )
     parser.add_argument(
         "--outcomes",

@@ -11,7 +11,9 @@ pair poorly. This script measures each *decision* instead:
    level instead, the hard seat alone), and keeps every position where one of our seats has a
    choice and the hands hold ``--max-tiles`` tiles or fewer. Each legal move of such a
    position is valued exactly on the *real* hands (``LineSolver``: every seat then
-   plays perfectly, seeing everything). Positions go to ``--positions`` (a pickle).
+   plays perfectly, seeing everything; with ``--chance`` the other side lays at
+   random instead, the yardstick against random players). Positions go to
+   ``--positions`` (a pickle).
 2. Each ``--variant NAME:key=value,...`` (``SearchSettings`` fields; ``base:`` for the
    defaults; ``oracle=partner``, ``oracle=next`` or ``oracle=all``: the search is told
    that seat's real hand, or every hand, to measure what reading it would be worth)
@@ -52,11 +54,12 @@ Position = tuple[MatchState, int, dict[Move, float]]
 """A state, the seat to move, and the exact value of each legal move for its side."""
 
 
-def exact_values(state: MatchState, nodes: int) -> dict[Move, float] | None:
-    """Each legal move's value on the real hands, or ``None`` past ``nodes``."""
+def exact_values(state: MatchState, nodes: int, chance: bool) -> dict[Move, float] | None:
+    """Each legal move's value on the real hands, or ``None`` past ``nodes``
+    (``chance``: the other side lays at random)."""
     deal = state.deal
     side = deal.side_of[deal.turn]
-    solver = LineSolver(deal, side, nodes)
+    solver = LineSolver(deal, side, nodes, chance=chance)
     values = {}
     try:
         for move in deal.legal_moves():
@@ -66,14 +69,15 @@ def exact_values(state: MatchState, nodes: int) -> dict[Move, float] | None:
     return values
 
 
-CollectTask = tuple[int, str, SearchSettings, int, int]
-"""A deal's index, the opponent, our settings, the most tiles kept, the solver's nodes."""
+CollectTask = tuple[int, str, SearchSettings, int, int, bool]
+"""A deal's index, the opponent, our settings, the most tiles kept, the solver's nodes,
+whether the other side is valued as laying at random."""
 
 
 def collect_deal(args: CollectTask) -> list[Position]:
     """Play one deal (our team on seats 0+2 for even deals, 1+3 for odd ones) and keep
     its positions with a choice for our seats."""
-    index, opponent, settings, max_tiles, nodes = args
+    index, opponent, settings, max_tiles, nodes, chance = args
     if opponent in OUR_LEVELS:
         return collect_two_player(args)
     dominoes = their_package()
@@ -93,7 +97,7 @@ def collect_deal(args: CollectTask) -> list[Position]:
         if seat in ours:
             legal = state.legal_moves()
             if len(legal) > 1 and sum(state.deal.hand_sizes()) <= max_tiles:
-                values = exact_values(state, nodes)
+                values = exact_values(state, nodes, chance)
                 if values is not None:
                     kept.append((state, seat, values))
             move = chooser(state, seat)
@@ -114,7 +118,7 @@ def collect_two_player(args: CollectTask) -> list[Position]:
     """Play one deal of 2-player block: our hard level (seat 0 on even deals, 1 on odd
     ones) against one of our own levels, keeping the hard seat's positions with a
     choice."""
-    index, opponent, settings, max_tiles, nodes = args
+    index, opponent, settings, max_tiles, nodes, chance = args
     rules = Rules.make("block", players=2)
     rng = random.Random(f"regret/2p/{index}")
     hands, stock = deal_tiles(rules, rng)
@@ -127,7 +131,7 @@ def collect_two_player(args: CollectTask) -> list[Position]:
         seat = state.deal.turn
         if seat == ours:
             if len(state.legal_moves()) > 1 and sum(state.deal.hand_sizes()) <= max_tiles:
-                values = exact_values(state, nodes)
+                values = exact_values(state, nodes, chance)
                 if values is not None:
                     kept.append((state, seat, values))
             move = chooser(state, seat)
@@ -181,6 +185,11 @@ def main(argv: list[str] | None = None) -> int:
         default=[],
         help="NAME=VALUE: a SearchSettings field for our players while collecting",
     )
+    parser.add_argument(
+        "--chance",
+        action="store_true",
+        help="value the collected positions with the other side laying at random",
+    )
     parser.add_argument("--max-tiles", type=int, default=24)
     parser.add_argument("--nodes", type=int, default=3_000_000, help="solver nodes per position")
     parser.add_argument("--variant", action="append", default=[], help="NAME:key=value,...")
@@ -193,7 +202,8 @@ def main(argv: list[str] | None = None) -> int:
             for item in args.collect_setting:
                 ours = with_setting(ours, item)
             tasks = [
-                (i, args.opponent, ours, args.max_tiles, args.nodes) for i in range(args.collect)
+                (i, args.opponent, ours, args.max_tiles, args.nodes, args.chance)
+                for i in range(args.collect)
             ]
             positions = [p for ps in pool.map(collect_deal, tasks, chunksize=1) for p in ps]
             args.positions.write_bytes(pickle.dumps(positions))

@@ -4,7 +4,8 @@ it would be worth (``ai_regret.py --variant NAME:oracle=...``, ``ai_arena.py
 
 ``partner`` and ``next`` tell the search that seat's hand; ``all`` tells it every
 hand (the omniscient ceiling); ``partner_...`` one kind of fact about the partner's
-hand (:data:`ORACLES`). For 4-player block, where no tile sleeps.
+hand (:data:`ORACLES`). For 4-player block, where no tile sleeps; ``all`` in draw
+games too (the boneyard's real order with the hands).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from bot.engine import MatchState
 from bot.engine.ai import search
 from bot.engine.ai.determinize import World, sample_world
 from bot.engine.ai.knowledge import Knowledge
-from bot.engine.tiles import SUIT_MASKS, TILES
+from bot.engine.tiles import SUIT_MASKS, TILES, Tile
 
 PARTIAL = ("long", "one", "void", "1", "2")
 ORACLES = ("partner", "next", "all", *(f"partner_{k}" for k in PARTIAL))
@@ -31,16 +32,19 @@ TRIES = 2_000
 Sampler = Callable[[Knowledge, random.Random], World]
 
 
-def oracle_sampler(real: list[int], target: int | None) -> Sampler:
-    """A sampler that knows seat ``target``'s real hand (``None``: every hand): each
-    sampled world is mended so that seat holds it, the tiles it displaces dealt at
-    random to the other hidden hands (their passes are not respected: an experiment's
-    upper bound, not a player)."""
+def oracle_sampler(
+    real: list[int], target: int | None, boneyard: list[Tile] | None = None
+) -> Sampler:
+    """A sampler that knows seat ``target``'s real hand (``None``: every hand, and in
+    draw games the real ``boneyard`` too): each sampled world is mended so that seat
+    holds it, the tiles it displaces dealt at random to the other hidden hands (their
+    passes are not respected: an experiment's upper bound, not a player)."""
 
     def sample(know: Knowledge, rng: random.Random) -> World:
         world = sample_world(know, rng)
         if target is None:
-            return World(list(real), world.hidden, world.stock)
+            stock = world.stock if boneyard is None else list(boneyard)
+            return World(list(real), world.hidden, stock)
         others = [s for s in range(len(real)) if s not in (know.seat, target)]
         pool = world.hands[target]
         for s in others:
@@ -115,5 +119,7 @@ def tell(state: MatchState, seat: int, oracle: str) -> None:
         if target is not None and what in PARTIAL:
             sampler = partial_sampler(state.deal.hands[target], target, what)
         else:
-            sampler = oracle_sampler(list(state.deal.hands), target)
+            deal = state.deal
+            boneyard = list(deal.boneyard) if deal.rules.draws else None
+            sampler = oracle_sampler(list(deal.hands), target, boneyard)
     setattr(search, "sample_world", sampler)  # noqa: B010 (the experiment's sampler)

@@ -165,6 +165,10 @@ class SearchSettings:
     """Read the partner's choices under that convention: a world where the partner could
     have left open its long number and did not is ``exp(-read_long)`` times less likely
     (0: off; it weighs the sampled worlds with ``infer``'s resampling)."""
+    chance: bool = False
+    """An experiment: the exact solver takes the other side's seats to lay at random
+    (expectimax, :class:`~bot.engine.ai.solver.LineSolver`'s ``chance``), the best
+    reply to random players rather than to perfect ones (two sides)."""
     plies: int = 0
     """Search the first this many moves, the candidate's included, as one tree over the
     worlds (:mod:`~bot.engine.ai.tree_search`), not world by world (0 or 1: off)."""
@@ -399,7 +403,7 @@ class _Search:
         bonus = self.settings.win_bonus
         if self.settings.maxn and len(self.know.rules.sides) > 2:
             return MaxnSolver(base, self.side, budget, bonus)
-        return LineSolver(base, self.side, budget, bonus)
+        return LineSolver(base, self.side, budget, bonus, self.settings.chance)
 
     def _node_budget(self) -> int:
         left = (self.settings.work - self.work) / NODE_COST

@@ -9,6 +9,11 @@ alpha-beta (the mover's side maximizes, the other side minimizes) and a
 transposition table, and values finished deals exactly as
 :func:`bot.engine.ai.evaluate.deal_value` does.
 
+With ``chance`` (an experiment, setting ``chance``) the other side's seats are taken
+to lay at random, each of the moves the engine lists for them equally likely, and a
+position's value is their mean (expectimax): the best reply to players who move at
+random, where alpha-beta answers perfect ones.
+
 It gives up (raises :class:`SearchLimit`) past a node budget, and the caller falls
 back on playouts.
 """
@@ -52,6 +57,7 @@ class LineSolver:
         "base",
         "blocked_minus",
         "budget",
+        "chance",
         "draws",
         "n",
         "nodes",
@@ -65,8 +71,16 @@ class LineSolver:
         "win_bonus",
     )
 
-    def __init__(self, deal: Deal, side: int, budget: int, win_bonus: float = WIN_BONUS) -> None:
+    def __init__(
+        self,
+        deal: Deal,
+        side: int,
+        budget: int,
+        win_bonus: float = WIN_BONUS,
+        chance: bool = False,
+    ) -> None:
         rules = deal.rules
+        self.chance = chance and len(rules.sides) == 2
         self.n = rules.players
         self.side_of = tuple(rules.side_of(s) for s in range(self.n))
         self.sides = len(rules.sides)
@@ -147,6 +161,8 @@ class LineSolver:
                 return stored
 
         maximize = self.side_of[seat] == self.side
+        if self.chance and not maximize:
+            return self._mean(key, hands, hand, playable, w, e, seat, nxt, drawn)
         a0, b0 = alpha, beta
         best = -INF if maximize else INF
         # moves that leave the next seat nothing to lay first, then heavier tiles:
@@ -195,6 +211,42 @@ class LineSolver:
             self.table[key] = (_LOWER, best)
         else:
             self.table[key] = (_EXACT, best)
+        return best
+
+    def _mean(
+        self,
+        key: tuple[object, ...],
+        hands: list[int],
+        hand: int,
+        playable: int,
+        w: int,
+        e: int,
+        seat: int,
+        nxt: int,
+        drawn: int,
+    ) -> float:
+        """With ``chance``: the mean value of the moves ``seat`` may make, each tile on
+        each end it fits (the engine's list: a tile that fits both ends counts twice,
+        even when they show the same number), every child valued exactly."""
+        total = 0.0
+        count = 0
+        for end_value, other, west in ((w, e, True), (e, w, False)):
+            rest = playable & SUIT_MASKS[end_value]
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                child = hands[:]
+                child[seat] = hand & ~low
+                if not child[seat]:
+                    value = self._final(child, seat)
+                else:
+                    new = PIPS[low.bit_length() - 1] - end_value
+                    nw, ne = (new, other) if west else (other, new)
+                    value = self._turn(child, nw, ne, nxt, 0, drawn, -INF, INF)
+                total += value
+                count += 1
+        best = total / count
+        self.table[key] = (_EXACT, best)
         return best
 
     def _draw(

@@ -146,3 +146,70 @@ def test_the_hard_level_with_maxn_plays_legal_moves_to_the_end(config: dict[str,
         state = play(state, move)
         moves += 1
     assert moves >= 6
+
+
+def expectimax(deal: Deal, side: int) -> float:
+    """The value for ``side`` when it plays perfectly and the other side lays at random,
+    each of the engine's legal moves equally likely."""
+    if deal.end is not None:
+        return deal_value(deal, side)
+    values = []
+    for move in deal.legal_moves():
+        child = deal.copy()
+        child.push(move)
+        values.append(expectimax(child, side))
+    if deal.side_of[deal.turn] == side:
+        return max(values)
+    return sum(values) / len(values)
+
+
+@pytest.mark.parametrize(
+    "config",
+    [c for c in CONFIGS if len(Rules.make(**c).sides) == 2],
+    ids=lambda c: "-".join(map(str, c.values())),
+)
+def test_the_chance_solver_equals_a_plain_expectimax(config: dict[str, Any]):
+    checked = differ = 0
+    for seed in range(60):
+        deal = endgame(config, seed, 7 if config["players"] == 2 else 8)
+        if deal is None:
+            continue
+        side = deal.side_of[deal.turn]
+        solver = LineSolver(deal, side, 10**6, chance=True)
+        perfect = LineSolver(deal, side, 10**6)
+        for move in deal.legal_moves():
+            child = deal.copy()
+            child.push(move)
+            if child.end is not None:
+                continue
+            solved = solver.value(child)
+            assert solved == pytest.approx(expectimax(child, side)), (seed, str(move))
+            # random players are never better for the side than perfect ones
+            assert solved >= perfect.value(child) - 1e-9
+            differ += solved != pytest.approx(perfect.value(child))
+            checked += 1
+    assert checked >= 20
+    assert differ > 0
+
+
+@pytest.mark.parametrize(
+    "config",
+    [{"game": "block", "players": 4, "teams": True}, {"game": "draw", "players": 2}],
+    ids=str,
+)
+def test_the_hard_level_with_the_chance_solver_plays_legal_moves_to_the_end(
+    config: dict[str, Any],
+):
+    rules = Rules.make(**config)
+    settings = SearchSettings(work=20_000, seconds=60.0, chance=True, exact_tiles=14)
+    rng = random.Random(3)
+    state = new_match(rules, rng)
+    moves = 0
+    while not state.deal.over:
+        seen = view(state, state.turn)
+        move = choose_move(seen, "hard", random.Random(moves), settings)
+        assert move == choose_move(seen, "hard", random.Random(moves), settings)
+        assert move in legal_moves(state)
+        state = play(state, move)
+        moves += 1
+    assert moves >= 6
