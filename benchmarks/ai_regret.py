@@ -11,7 +11,7 @@ pair poorly. This script measures each *decision* instead:
    level instead, the hard seat alone), and keeps every position where one of our seats has a
    choice and the hands hold ``--max-tiles`` tiles or fewer. Each legal move of such a
    position is valued exactly on the *real* hands (``LineSolver``: every seat then
-   plays perfectly, seeing everything; with ``--chance`` the other side lays at
+   plays perfectly, seeing everything; with ``--chance 1`` the other side lays at
    random instead, the yardstick against random players). Positions go to
    ``--positions`` (a pickle).
 2. Each ``--variant NAME:key=value,...`` (``SearchSettings`` fields; ``base:`` for the
@@ -54,9 +54,9 @@ Position = tuple[MatchState, int, dict[Move, float]]
 """A state, the seat to move, and the exact value of each legal move for its side."""
 
 
-def exact_values(state: MatchState, nodes: int, chance: bool) -> dict[Move, float] | None:
+def exact_values(state: MatchState, nodes: int, chance: float) -> dict[Move, float] | None:
     """Each legal move's value on the real hands, or ``None`` past ``nodes``
-    (``chance``: the other side lays at random)."""
+    (``chance``: how often the other side lays at random, ``LineSolver``'s)."""
     deal = state.deal
     side = deal.side_of[deal.turn]
     solver = LineSolver(deal, side, nodes, chance=chance)
@@ -69,9 +69,9 @@ def exact_values(state: MatchState, nodes: int, chance: bool) -> dict[Move, floa
     return values
 
 
-CollectTask = tuple[int, str, SearchSettings, int, int, bool]
+CollectTask = tuple[int, str, SearchSettings, int, int, float]
 """A deal's index, the opponent, our settings, the most tiles kept, the solver's nodes,
-whether the other side is valued as laying at random."""
+how often the other side is valued as laying at random."""
 
 
 def collect_deal(args: CollectTask) -> list[Position]:
@@ -187,8 +187,10 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument(
         "--chance",
-        action="store_true",
-        help="value the collected positions with the other side laying at random",
+        type=float,
+        default=0.0,
+        help="value the collected positions with the other side laying at random this "
+        "often (1: always)",
     )
     parser.add_argument("--max-tiles", type=int, default=24)
     parser.add_argument("--nodes", type=int, default=3_000_000, help="solver nodes per position")

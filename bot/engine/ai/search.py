@@ -165,10 +165,10 @@ class SearchSettings:
     """Read the partner's choices under that convention: a world where the partner could
     have left open its long number and did not is ``exp(-read_long)`` times less likely
     (0: off; it weighs the sampled worlds with ``infer``'s resampling)."""
-    chance: bool = False
-    """An experiment: the exact solver takes the other side's seats to lay at random
-    (expectimax, :class:`~bot.engine.ai.solver.LineSolver`'s ``chance``), the best
-    reply to random players rather than to perfect ones (two sides)."""
+    chance: float = 0.0
+    """An experiment: the exact solver takes the other side's seats to lay at random with
+    this chance, their best move otherwise (:class:`~bot.engine.ai.solver.LineSolver`'s
+    ``chance``; 1.0: expectimax, the best reply to random players; two sides)."""
     plies: int = 0
     """Search the first this many moves, the candidate's included, as one tree over the
     worlds (:mod:`~bot.engine.ai.tree_search`), not world by world (0 or 1: off)."""

@@ -10,9 +10,10 @@ transposition table, and values finished deals exactly as
 :func:`bot.engine.ai.evaluate.deal_value` does.
 
 With ``chance`` (an experiment, setting ``chance``) the other side's seats are taken
-to lay at random, each of the moves the engine lists for them equally likely, and a
-position's value is their mean (expectimax): the best reply to players who move at
-random, where alpha-beta answers perfect ones.
+to lay at random with that chance, each of the moves the engine lists for them equally
+likely, and their best move otherwise: a position's value is ``chance`` times the mean
+of its moves' plus the rest times the least (``1.0``: expectimax, the best reply to
+players who move at random, where alpha-beta answers perfect ones).
 
 It gives up (raises :class:`SearchLimit`) past a node budget, and the caller falls
 back on playouts.
@@ -77,10 +78,10 @@ class LineSolver:
         side: int,
         budget: int,
         win_bonus: float = WIN_BONUS,
-        chance: bool = False,
+        chance: float = 0.0,
     ) -> None:
         rules = deal.rules
-        self.chance = chance and len(rules.sides) == 2
+        self.chance = chance if len(rules.sides) == 2 else 0.0
         self.n = rules.players
         self.side_of = tuple(rules.side_of(s) for s in range(self.n))
         self.sides = len(rules.sides)
@@ -225,10 +226,12 @@ class LineSolver:
         nxt: int,
         drawn: int,
     ) -> float:
-        """With ``chance``: the mean value of the moves ``seat`` may make, each tile on
-        each end it fits (the engine's list: a tile that fits both ends counts twice,
-        even when they show the same number), every child valued exactly."""
+        """With ``chance``: the value of an other side's turn, ``chance`` times the mean of
+        the moves ``seat`` may make (the engine's list: a tile that fits both ends counts
+        twice, even when they show the same number) plus the rest times the least, every
+        child valued exactly."""
         total = 0.0
+        least = INF
         count = 0
         for end_value, other, west in ((w, e, True), (e, w, False)):
             rest = playable & SUIT_MASKS[end_value]
@@ -244,8 +247,11 @@ class LineSolver:
                     nw, ne = (new, other) if west else (other, new)
                     value = self._turn(child, nw, ne, nxt, 0, drawn, -INF, INF)
                 total += value
+                if value < least:
+                    least = value
                 count += 1
-        best = total / count
+        chance = self.chance
+        best = chance * total / count + (1.0 - chance) * least
         self.table[key] = (_EXACT, best)
         return best
 

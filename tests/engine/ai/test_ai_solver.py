@@ -148,19 +148,20 @@ def test_the_hard_level_with_maxn_plays_legal_moves_to_the_end(config: dict[str,
     assert moves >= 6
 
 
-def expectimax(deal: Deal, side: int) -> float:
-    """The value for ``side`` when it plays perfectly and the other side lays at random,
-    each of the engine's legal moves equally likely."""
+def expectimax(deal: Deal, side: int, chance: float = 1.0) -> float:
+    """The value for ``side`` when it plays perfectly and the other side lays at random
+    with ``chance`` (each of the engine's legal moves equally likely), its best move
+    otherwise."""
     if deal.end is not None:
         return deal_value(deal, side)
     values = []
     for move in deal.legal_moves():
         child = deal.copy()
         child.push(move)
-        values.append(expectimax(child, side))
+        values.append(expectimax(child, side, chance))
     if deal.side_of[deal.turn] == side:
         return max(values)
-    return sum(values) / len(values)
+    return chance * sum(values) / len(values) + (1 - chance) * min(values)
 
 
 @pytest.mark.parametrize(
@@ -175,17 +176,20 @@ def test_the_chance_solver_equals_a_plain_expectimax(config: dict[str, Any]):
         if deal is None:
             continue
         side = deal.side_of[deal.turn]
-        solver = LineSolver(deal, side, 10**6, chance=True)
+        random_ = LineSolver(deal, side, 10**6, chance=1.0)
+        half = LineSolver(deal, side, 10**6, chance=0.5)
         perfect = LineSolver(deal, side, 10**6)
         for move in deal.legal_moves():
             child = deal.copy()
             child.push(move)
             if child.end is not None:
                 continue
-            solved = solver.value(child)
+            solved = random_.value(child)
             assert solved == pytest.approx(expectimax(child, side)), (seed, str(move))
-            # random players are never better for the side than perfect ones
-            assert solved >= perfect.value(child) - 1e-9
+            mixed = half.value(child)
+            assert mixed == pytest.approx(expectimax(child, side, 0.5)), (seed, str(move))
+            # players who lay at random are never better for the side than perfect ones
+            assert solved >= mixed - 1e-9 >= perfect.value(child) - 2e-9
             differ += solved != pytest.approx(perfect.value(child))
             checked += 1
     assert checked >= 20
@@ -201,7 +205,7 @@ def test_the_hard_level_with_the_chance_solver_plays_legal_moves_to_the_end(
     config: dict[str, Any],
 ):
     rules = Rules.make(**config)
-    settings = SearchSettings(work=20_000, seconds=60.0, chance=True, exact_tiles=14)
+    settings = SearchSettings(work=20_000, seconds=60.0, chance=1.0, exact_tiles=14)
     rng = random.Random(3)
     state = new_match(rules, rng)
     moves = 0
