@@ -31,14 +31,7 @@ CONFIGS: list[dict[str, Any]] = [
 
 def minimax(deal: Deal, side: int) -> float:
     """The value for ``side`` when both sides play perfectly, by the engine's moves."""
-    if deal.end is not None:
-        return deal_value(deal, side)
-    values = []
-    for move in deal.legal_moves():
-        child = deal.copy()
-        child.push(move)
-        values.append(minimax(child, side))
-    return max(values) if deal.side_of[deal.turn] == side else min(values)
+    return expectimax(deal, side, chance=0.0)
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=lambda c: "-".join(map(str, c.values())))
