@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Any
 
 from bot.engine import MatchState
 from bot.engine.ai import search
@@ -29,7 +30,8 @@ sampler, so every public fact still holds: what a convention, or a reading, tell
 that much could be worth at most."""
 TRIES = 2_000
 """Worlds tried for one that agrees; then the last one is used."""
-Sampler = Callable[[Knowledge, random.Random], World]
+Sampler = Callable[[Knowledge, random.Random, Any], World]
+"""``sample_world``'s signature (the view, the rng and its fixed groups)."""
 
 
 def oracle_sampler(
@@ -40,8 +42,8 @@ def oracle_sampler(
     holds it, the tiles it displaces dealt at random to the other hidden hands (their
     passes are not respected: an experiment's upper bound, not a player)."""
 
-    def sample(know: Knowledge, rng: random.Random) -> World:
-        world = sample_world(know, rng)
+    def sample(know: Knowledge, rng: random.Random, fixed: Any = None) -> World:
+        world = sample_world(know, rng, fixed)
         if target is None:
             stock = world.stock if boneyard is None else list(boneyard)
             return World(list(real), world.hidden, stock)
@@ -97,12 +99,12 @@ def partial_sampler(real: int, target: int, what: str) -> Sampler:
     (rejection from the fair sampler, at most :data:`TRIES` worlds)."""
     agrees = agreement(real, what)
 
-    def sample(know: Knowledge, rng: random.Random) -> World:
-        world = sample_world(know, rng)
+    def sample(know: Knowledge, rng: random.Random, fixed: Any = None) -> World:
+        world = sample_world(know, rng, fixed)
         for _ in range(TRIES):
             if agrees(world.hands[target]):
                 break
-            world = sample_world(know, rng)
+            world = sample_world(know, rng, fixed)
         return world
 
     return sample

@@ -60,11 +60,12 @@ class _Group:
     hidden: int = -1
 
 
-def sample_world(know: Knowledge, rng: random.Random) -> World:
-    """A random world consistent with ``know`` (see the module docstring)."""
+def sample_world(know: Knowledge, rng: random.Random, fixed: list[_Group] | None = None) -> World:
+    """A random world consistent with ``know`` (see the module docstring); ``fixed``:
+    its :func:`fixed_groups`, when a caller samples many worlds of the same view."""
     groups: list[_Group] = []
     for attempt in range(ATTEMPTS):
-        groups = _groups(know, rng, oldest=attempt >= RANDOM_ORIGINS)
+        groups = fixed or _groups(know, rng, oldest=attempt >= RANDOM_ORIGINS)
         world = _fill_greedy(know, groups, rng)
         if world is not None:
             return world
@@ -76,6 +77,15 @@ def sample_world(know: Knowledge, rng: random.Random) -> World:
     assert world is not None, "hand sizes do not add up"
     world.relaxed = True
     return world
+
+
+def fixed_groups(know: Knowledge) -> list[_Group] | None:
+    """What each other seat's hand may hold, when that is the same in every world: no
+    seat has drawn, so each hand is one part and no laid tile's origin is a choice
+    (``None`` otherwise). A search computes them once for all its worlds."""
+    if any(isinstance(step, Drawn) for story in know.stories for step in story):
+        return None
+    return _groups(know, random.Random(0)) or None
 
 
 def _groups(know: Knowledge, rng: random.Random, oldest: bool = False) -> list[_Group]:
@@ -137,7 +147,7 @@ def _pick_part(
     fitting = [p for p in parts if p[0] > 0 and ((tiles & ~p[1]) if any_of else not (tiles & p[1]))]
     if not fitting:
         fitting = [p for p in parts if p[0] > 0] or parts
-    if oldest:
+    if oldest or len(fitting) == 1:
         return fitting[0]
     total = sum(max(p[0], 0) for p in fitting)
     if total <= 0:

@@ -39,7 +39,14 @@ from ..moves import Move
 from ..rules import Rules
 from ..tiles import SUIT_MASKS
 from .choice_model import FITTED, ChoiceReader
-from .determinize import build_deal, play_weight, sample_world, signal_table, tile_heft
+from .determinize import (
+    build_deal,
+    fixed_groups,
+    play_weight,
+    sample_world,
+    signal_table,
+    tile_heft,
+)
 from .evaluate import WIN_BONUS, deal_value
 from .fusion import Fusion, Replies, applies, positions, reply_values
 from .knowledge import Knowledge
@@ -275,6 +282,8 @@ class _Search:
             self.weights = weights_for(rules)
         else:
             self.weights = FIVES_WEIGHTS if rules.scoring == "fives" else DEFAULT_WEIGHTS
+        self.fixed = fixed_groups(know)
+        """What each other hand may hold, when the same in every world."""
         self.samples = 1
         self.partners = frozenset(
             s for s in range(rules.players) if s != know.seat and rules.side_of(s) == self.side
@@ -372,9 +381,10 @@ class _Search:
         """One world (drawn by how well it explains the choices, with ``infer``), built as
         a deal at the decision; its cost is counted."""
         know = self.know
-        world = sample_world(know, rng)
+        fixed = self.fixed
+        world = sample_world(know, rng, fixed)
         if self.samples > 1:
-            pool = [world] + [sample_world(know, rng) for _ in range(self.samples - 1)]
+            pool = [world] + [sample_world(know, rng, fixed) for _ in range(self.samples - 1)]
             reader = self.reader
             if reader is not None:
                 weights = [reader.weight(w.hands) for w in pool]

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from ..deal import Deal
 from ..moves import End, Move
-from ..tiles import PIPS, SUIT_MASKS
+from ..tiles import PIPS, SUIT_MASKS, mask_pips
 from .evaluate import MATCH_BONUS, WIN_BONUS, deal_value
 
 INF = float("inf")
@@ -62,6 +62,7 @@ class LineSolver:
         "draws",
         "n",
         "nodes",
+        "ours",
         "scoring",
         "side",
         "side_of",
@@ -86,6 +87,7 @@ class LineSolver:
         self.side_of = tuple(rules.side_of(s) for s in range(self.n))
         self.sides = len(rules.sides)
         self.side = side
+        self.ours = tuple(s == side for s in self.side_of)
         self.scoring = rules.scoring
         self.blocked_minus = rules.blocked_scoring == "minus_own"
         self.target = rules.target
@@ -135,22 +137,28 @@ class LineSolver:
         beta: float,
     ) -> float:
         """Value with ``seat`` to act (before any forced draw)."""
-        self.nodes += 1
-        if self.nodes > self.budget:
-            raise SearchLimit
-        fit = SUIT_MASKS[w] | SUIT_MASKS[e]
-        hand = hands[seat]
-        playable = hand & fit
-        if not playable and self.draws and drawn < len(self.stock):
-            hands, hand, playable, drawn = self._draw(hands, seat, fit, drawn)
-        nxt = seat + 1 if seat + 1 < self.n else 0
-        if not playable:
-            if passes + 1 >= self.n:
+        west = SUIT_MASKS[w]
+        east = SUIT_MASKS[e]
+        fit = west | east
+        n = self.n
+        while True:  # a seat that passes is a node too, but needs no call of its own
+            nodes = self.nodes + 1
+            self.nodes = nodes
+            if nodes > self.budget:
+                raise SearchLimit
+            hand = hands[seat]
+            playable = hand & fit
+            if not playable and self.draws and drawn < len(self.stock):
+                hands, hand, playable, drawn = self._draw(hands, seat, fit, drawn)
+            nxt = seat + 1 if seat + 1 < n else 0
+            if playable:
+                break
+            passes += 1
+            if passes >= n:
                 return self._final(hands, None)
-            return self._turn(hands, w, e, nxt, passes + 1, drawn, alpha, beta)
+            seat = nxt
 
-        lo, hi = (w, e) if w <= e else (e, w)
-        key = (*hands, lo, hi, seat, passes, drawn)
+        key = (*hands, w, e, seat, passes, drawn) if w <= e else (*hands, e, w, seat, passes, drawn)
         entry = self.table.get(key)
         if entry is not None:
             flag, stored = entry
@@ -165,47 +173,58 @@ class LineSolver:
         if self.chance and not maximize:
             return self._mean(key, hands, hand, playable, w, e, seat, nxt, drawn)
         a0, b0 = alpha, beta
-        best = -INF if maximize else INF
         # moves that leave the next seat nothing to lay first, then heavier tiles:
-        # good moves first make the cut-offs come sooner
+        # good moves first make the cut-offs come sooner (a tile that fits both ends is
+        # laid at both, unless they show the same number)
         follow = hands[nxt]
-        moves: list[tuple[int, int, int, int]] = []
-        rest = playable
+        moves: list[tuple[int, int, int, int]] = []  # order key, tile bit, ends
+        rest = playable & west
         while rest:
             low = rest & -rest
             rest ^= low
-            t = low.bit_length() - 1
-            placed = False
-            if SUIT_MASKS[w] >> t & 1:
-                nw = PIPS[t] - w
-                blocked = not follow & (SUIT_MASKS[nw] | SUIT_MASKS[e])
-                moves.append((blocked * 100 + PIPS[t], t, nw, e))
-                placed = True
-            if SUIT_MASKS[e] >> t & 1 and (w != e or not placed):
-                ne = PIPS[t] - e
-                blocked = not follow & (SUIT_MASKS[w] | SUIT_MASKS[ne])
-                moves.append((blocked * 100 + PIPS[t], t, w, ne))
-        moves.sort(reverse=True)
-        for _, t, nw, ne in moves:
-            bit = 1 << t
-            child = hands[:]
-            child[seat] = hand & ~bit
-            if not child[seat]:
-                value = self._final(child, seat)
-            else:
-                value = self._turn(child, nw, ne, nxt, 0, drawn, alpha, beta)
-            if maximize:
+            pips = PIPS[low.bit_length() - 1]
+            nw = pips - w
+            moves.append(((not follow & (SUIT_MASKS[nw] | east)) * 100 + pips, low, nw, e))
+        if w != e:
+            rest = playable & east
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                pips = PIPS[low.bit_length() - 1]
+                ne = pips - e
+                moves.append(((not follow & (west | SUIT_MASKS[ne])) * 100 + pips, low, w, ne))
+        if len(moves) > 1:
+            moves.sort(reverse=True)
+        if maximize:
+            best = -INF
+            for _, low, nw, ne in moves:
+                child = hands[:]
+                left = child[seat] = hand ^ low
+                if left:
+                    value = self._turn(child, nw, ne, nxt, 0, drawn, alpha, beta)
+                else:
+                    value = self._final(child, seat)
                 if value > best:
                     best = value
                     if best > alpha:
                         alpha = best
-            else:
+                        if alpha >= beta:
+                            break
+        else:
+            best = INF
+            for _, low, nw, ne in moves:
+                child = hands[:]
+                left = child[seat] = hand ^ low
+                if left:
+                    value = self._turn(child, nw, ne, nxt, 0, drawn, alpha, beta)
+                else:
+                    value = self._final(child, seat)
                 if value < best:
                     best = value
                     if best < beta:
                         beta = best
-            if alpha >= beta:
-                break
+                        if alpha >= beta:
+                            break
         if best <= a0:
             self.table[key] = (_UPPER, best)
         elif best >= b0:
@@ -278,38 +297,41 @@ class LineSolver:
         """The value of a finished deal (a domino by ``out_seat``, or blocked)."""
         if self.sides > 2:
             return self._final_many(hands, out_seat)
-        pips = [0, 0]
-        side_of = self.side_of
-        for seat, hand in enumerate(hands):
-            while hand:
-                low = hand & -hand
-                hand ^= low
-                pips[side_of[seat]] += PIPS[low.bit_length() - 1]
         me = self.side
+        mine = theirs = 0
+        for ours, hand in zip(self.ours, hands):  # noqa: B905 (a hot loop; same lengths)
+            if ours:
+                mine |= hand
+            else:
+                theirs |= hand
+        mine = mask_pips(mine)
+        theirs = mask_pips(theirs)
         if out_seat is not None:
-            winner: int | None = side_of[out_seat]
-        elif pips[0] != pips[1]:
-            winner = 0 if pips[0] < pips[1] else 1
+            won = 1 if self.side_of[out_seat] == me else -1
+        elif mine != theirs:
+            won = 1 if mine < theirs else -1
         else:
-            winner = None
-        won = 0 if winner is None else (1 if winner == me else -1)
-        if self.scoring == "single":
+            won = 0
+        scoring = self.scoring
+        if scoring == "single":
             return float(won)
-        if self.scoring == "penalty":
-            return float(pips[1 - me] - pips[me])
-        score = [0, 0]
-        if winner is not None:
-            gain = pips[1 - winner]
-            if out_seat is None and self.blocked_minus:
-                gain -= pips[winner]
-            score[winner] = gain
-        value = float(score[me] - score[1 - me]) + self.win_bonus * won
+        if scoring == "penalty":
+            return float(theirs - mine)
+        # the winning side scores the other side's pips (less its own, blocked, when
+        # the rules say so)
+        minus = out_seat is None and self.blocked_minus
+        if won > 0:
+            score, other = theirs - mine if minus else theirs, 0
+        elif won < 0:
+            score, other = 0, mine - theirs if minus else mine
+        else:
+            score = other = 0
+        value = float(score - other) + self.win_bonus * won
         target = self.target
         if target is not None:
-            mine = self.base[me] + score[me] >= target
-            theirs = self.base[1 - me] + score[1 - me] >= target
-            if mine != theirs:
-                value += MATCH_BONUS if mine else -MATCH_BONUS
+            reached = self.base[me] + score >= target
+            if reached != (self.base[1 - me] + other >= target):
+                value += MATCH_BONUS if reached else -MATCH_BONUS
         return value
 
     def _final_many(self, hands: list[int], out_seat: int | None) -> float:

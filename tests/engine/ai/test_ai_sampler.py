@@ -28,7 +28,7 @@ from bot.engine import (
     play,
     view,
 )
-from bot.engine.ai.determinize import World, build_deal, sample_world
+from bot.engine.ai.determinize import World, build_deal, fixed_groups, sample_world
 from bot.engine.ai.knowledge import read_view
 from bot.engine.layout import Layout
 from bot.engine.tiles import tiles_in
@@ -236,3 +236,27 @@ def test_what_a_seat_surely_lacks_it_really_lacks(config: dict[str, Any], seed: 
     stock = set(deal.boneyard if state.rules.draws else deal.stock)
     hidden = hidden_tiles(deal, deal.turn)
     assert set(tiles_in(know.unseen)) == set(tiles_in(others)) | stock | hidden
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    config=st.sampled_from(CONFIGS),
+    seed=st.integers(0, 2**32 - 1),
+    length=st.integers(0, 60),
+    sample_seed=st.integers(0, 2**32 - 1),
+)
+def test_fixed_groups_sample_the_same_worlds(
+    config: dict[str, Any], seed: int, length: int, sample_seed: int
+):
+    """Until a seat draws, what each hand may hold is the same in every world: sampling
+    with the groups worked out once gives exactly the worlds sampling without them does."""
+    state = position(config, seed, length)
+    know = read_view(view(state, state.turn))
+    fixed = fixed_groups(know)
+    drew = any(type(e) is Drew and e.seat != state.turn for e in state.deal.history)
+    assert (fixed is None) is drew
+    if fixed is None:
+        return
+    for k in range(3):
+        plain = sample_world(know, random.Random(sample_seed + k))
+        assert sample_world(know, random.Random(sample_seed + k), fixed) == plain
