@@ -47,7 +47,8 @@ def positions(game: str, deals: int, against: str = Level.NORMAL) -> list[Player
     for index in range(deals):
         rng = random.Random(f"decision/{game}/{index}")
         hands, stock = deal_tiles(rules, rng)
-        state: MatchState = start_match(rules, hands, stock)
+        leader = rng.randrange(rules.players) if rules.game == "allfives" else None
+        state: MatchState = start_match(rules, hands, stock, leader)
         while not state.deal.over:
             seat = state.deal.turn
             seen = view(state, seat)

@@ -195,36 +195,25 @@ class LineSolver:
                 moves.append(((not follow & (west | SUIT_MASKS[ne])) * 100 + pips, low, w, ne))
         if len(moves) > 1:
             moves.sort(reverse=True)
-        if maximize:
-            best = -INF
-            for _, low, nw, ne in moves:
-                child = hands[:]
-                left = child[seat] = hand ^ low
-                if left:
-                    value = self._turn(child, nw, ne, nxt, 0, drawn, alpha, beta)
-                else:
-                    value = self._final(child, seat)
+        best = -INF if maximize else INF
+        for _, low, nw, ne in moves:
+            child = hands[:]
+            left = child[seat] = hand ^ low
+            if left:
+                value = self._turn(child, nw, ne, nxt, 0, drawn, alpha, beta)
+            else:
+                value = self._final(child, seat)
+            if maximize:
                 if value > best:
                     best = value
                     if best > alpha:
                         alpha = best
-                        if alpha >= beta:
-                            break
-        else:
-            best = INF
-            for _, low, nw, ne in moves:
-                child = hands[:]
-                left = child[seat] = hand ^ low
-                if left:
-                    value = self._turn(child, nw, ne, nxt, 0, drawn, alpha, beta)
-                else:
-                    value = self._final(child, seat)
-                if value < best:
-                    best = value
-                    if best < beta:
-                        beta = best
-                        if alpha >= beta:
-                            break
+            elif value < best:
+                best = value
+                if best < beta:
+                    beta = best
+            if alpha >= beta:
+                break
         if best <= a0:
             self.table[key] = (_UPPER, best)
         elif best >= b0:
