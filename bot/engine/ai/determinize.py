@@ -82,7 +82,8 @@ def sample_world(know: Knowledge, rng: random.Random, fixed: list[_Group] | None
 def fixed_groups(know: Knowledge) -> list[_Group] | None:
     """What each other seat's hand may hold, when that is the same in every world: no
     seat has drawn, so each hand is one part and no laid tile's origin is a choice
-    (``None`` otherwise). A search computes them once for all its worlds."""
+    (``None`` otherwise; the rng handed to :func:`_groups` is never drawn from). A
+    search computes them once for all its worlds."""
     if any(isinstance(step, Drawn) for story in know.stories for step in story):
         return None
     return _groups(know, random.Random(0)) or None
@@ -143,7 +144,8 @@ def _pick_part(
     oldest: bool = False,
 ) -> list[int]:
     """The part a laid tile came from: one that still has tiles and could hold it
-    (``any_of``: hold one of ``tiles``), the oldest or chosen with weight its size."""
+    (``any_of``: hold one of ``tiles``), the oldest or chosen with weight its size (no
+    random number is drawn when only one part could)."""
     fitting = [p for p in parts if p[0] > 0 and ((tiles & ~p[1]) if any_of else not (tiles & p[1]))]
     if not fitting:
         fitting = [p for p in parts if p[0] > 0] or parts
