@@ -247,13 +247,13 @@ class LineSolver:
                 low = rest & -rest
                 rest ^= low
                 child = hands[:]
-                child[seat] = hand & ~low
-                if not child[seat]:
-                    value = self._final(child, seat)
-                else:
+                left = child[seat] = hand ^ low
+                if left:
                     new = PIPS[low.bit_length() - 1] - end_value
                     nw, ne = (new, other) if west else (other, new)
                     value = self._turn(child, nw, ne, nxt, 0, drawn, -INF, INF)
+                else:
+                    value = self._final(child, seat)
                 total += value
                 if value < least:
                     least = value
@@ -334,10 +334,7 @@ class LineSolver:
         pips = [0] * n
         side_of = self.side_of
         for seat, hand in enumerate(hands):
-            while hand:
-                low = hand & -hand
-                hand ^= low
-                pips[side_of[seat]] += PIPS[low.bit_length() - 1]
+            pips[side_of[seat]] += mask_pips(hand)
         winner: int | None
         if out_seat is not None:
             winner = side_of[out_seat]
