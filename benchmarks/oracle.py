@@ -18,6 +18,7 @@ from bot.engine import MatchState
 from bot.engine.ai import search
 from bot.engine.ai.determinize import World, sample_world
 from bot.engine.ai.knowledge import Knowledge
+from bot.engine.layout import Layout
 from bot.engine.tiles import SUIT_MASKS, TILES, Tile
 
 PARTIAL = ("long", "one", "void", "1", "2")
@@ -35,18 +36,25 @@ Sampler = Callable[[Knowledge, random.Random, Any], World]
 
 
 def oracle_sampler(
-    real: list[int], target: int | None, boneyard: list[Tile] | None = None
+    real: list[int],
+    target: int | None,
+    boneyard: list[Tile] | None = None,
+    table: Layout | None = None,
 ) -> Sampler:
     """A sampler that knows seat ``target``'s real hand (``None``: every hand, and in
-    draw games the real ``boneyard`` too): each sampled world is mended so that seat
-    holds it, the tiles it displaces dealt at random to the other hidden hands (their
-    passes are not respected: an experiment's upper bound, not a player)."""
+    draw games the real ``boneyard`` too, and the real face-down tiles of ``table``):
+    each sampled world is mended so that seat holds it, the tiles it displaces dealt at
+    random to the other hidden hands (their passes are not respected: an experiment's
+    upper bound, not a player)."""
 
     def sample(know: Knowledge, rng: random.Random, fixed: Any = None) -> World:
         world = sample_world(know, rng, fixed)
         if target is None:
             stock = world.stock if boneyard is None else list(boneyard)
-            return World(list(real), world.hidden, stock)
+            hidden = world.hidden
+            if table is not None:  # a face-down tile closes its road: it is the last
+                hidden = [table.arms[h.end][-1].tile for h in know.hidden]
+            return World(list(real), hidden, stock)
         others = [s for s in range(len(real)) if s not in (know.seat, target)]
         pool = world.hands[target]
         for s in others:
@@ -123,5 +131,5 @@ def tell(state: MatchState, seat: int, oracle: str) -> None:
         else:
             deal = state.deal
             boneyard = list(deal.boneyard) if deal.rules.draws else None
-            sampler = oracle_sampler(list(deal.hands), target, boneyard)
+            sampler = oracle_sampler(list(deal.hands), target, boneyard, deal.layout)
     setattr(search, "sample_world", sampler)  # noqa: B010 (the experiment's sampler)

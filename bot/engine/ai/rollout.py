@@ -150,7 +150,7 @@ def playout(
     epsilon: float | Sequence[float] = 0.1,
     stop_tiles: int = -1,
     voids: list[int] | None = None,
-    weights: PlayoutWeights | None = None,
+    weights: PlayoutWeights | list[PlayoutWeights] | None = None,
 ) -> int:
     """Play ``deal`` on (in place) to its end, or until the hands hold ``stop_tiles``
     tiles or fewer in all. Returns the number of moves played.
@@ -158,11 +158,12 @@ def playout(
     ``epsilon``: the chance of a random move at each turn, or one for each seat.
 
     ``voids`` (per seat, tiles it surely lacks; updated in place) is what the seats
-    know from the passes and draws so far. ``weights``: the policy's (default: those
-    of :func:`weights_for` the deal's rules).
+    know from the passes and draws so far. ``weights``: the policy's, or one for each
+    seat (default: those of :func:`weights_for` the deal's rules).
     """
     if weights is None:
         weights = weights_for(deal.rules)
+    seat_weights = weights if isinstance(weights, list) else [weights] * deal.n
     rand = rng.random
     hands = deal.hands
     history = deal.history
@@ -182,7 +183,7 @@ def playout(
         elif rand() < chance[deal.turn]:
             deal.push(moves[int(rand() * len(moves))])
         else:
-            deal.push(best_move(deal, moves, weights, voids, every))
+            deal.push(best_move(deal, moves, seat_weights[deal.turn], voids, every))
         if len(history) > before + 1:
             _learn(deal, history[before + 1 :], voids)
     return played

@@ -77,6 +77,19 @@ games, paired +1.3 ± 1.3 points of win rate and +0.42 ± 0.28 points of margin;
 gain measured against ``dominoes``' alphabeta in 4-player teams); off elsewhere."""
 
 
+THEIR_TUNED: dict[tuple[str, int], int] = {}
+"""The measured default of ``SearchSettings.their_tuned`` by game and number of players."""
+
+
+def their_tuned_for(rules: Rules, settings: SearchSettings) -> bool:
+    """Whether the other sides' seats play out with the tuned weights in a game of
+    ``rules``."""
+    if settings.their_tuned >= 0:
+        return settings.their_tuned > 0
+    default = THEIR_TUNED.get((rules.game, rules.players))
+    return settings.tuned if default is None else default > 0
+
+
 MODELS: dict[tuple[str, int], float] = {}
 """The measured default of ``SearchSettings.model`` by game and number of players."""
 
@@ -184,6 +197,10 @@ class SearchSettings:
     tuned: bool = True
     """Playouts use the weights tuned by self-play for the game (``rollout.TUNED``),
     else the hand-set defaults."""
+    their_tuned: int = -1
+    """The other sides' seats in playouts: 1 the tuned weights, 0 the hand-set ones
+    (which play much as the normal level does), negative: the game's measured default
+    (``THEIR_TUNED``), else as ``tuned``."""
 
 
 def hard_move(know: Knowledge, rng: random.Random, settings: SearchSettings) -> Move:
@@ -278,10 +295,13 @@ class _Search:
         """Solve worlds with three sides or more."""
         self.fusion = Fusion(len(candidates)) if settings.fusion and applies(rules) else None
         """The worlds' values reply by reply (see :mod:`~bot.engine.ai.fusion`)."""
-        if settings.tuned:
-            self.weights = weights_for(rules)
-        else:
-            self.weights = FIVES_WEIGHTS if rules.scoring == "fives" else DEFAULT_WEIGHTS
+        plain = FIVES_WEIGHTS if rules.scoring == "fives" else DEFAULT_WEIGHTS
+        own = weights_for(rules) if settings.tuned else plain
+        other = weights_for(rules) if their_tuned_for(rules, settings) else plain
+        self.weights = [
+            own if rules.side_of(s) == self.side else other for s in range(rules.players)
+        ]
+        """Each seat's playout weights."""
         self.fixed = fixed_groups(know)
         """What each other hand may hold, when the same in every world."""
         self.samples = 1

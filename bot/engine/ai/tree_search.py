@@ -114,7 +114,7 @@ class TreeSearch(_Search):
     def _prior(self, deal: Deal, moves: list[Move]) -> Move:
         """The first unvisited move to try: the playout policy's choice (its own view)."""
         voids = list(self.know.voids)
-        return best_move(deal, moves, self.weights, voids, self.know.every)
+        return best_move(deal, moves, self.weights[deal.turn], voids, self.know.every)
 
     def _value(self, deal: Deal, move: Move, seed: int, solver: LineSolver | None) -> float:
         """``move`` played in ``deal`` (or already, when it ended the deal), valued to the

@@ -183,3 +183,49 @@ def test_their_epsilon_is_the_other_sides_chance_only():
     search = _Search(know, list(know.legal), SearchSettings(epsilon=0.2, their_epsilon=0.9))
     assert search.epsilons == [0.2 if rules.side_of(s) == ours else 0.9 for s in range(4)]
     assert _Search(know, list(know.legal), SearchSettings(epsilon=0.2)).epsilons == [0.2] * 4
+
+
+def test_each_seat_plays_out_with_its_own_weights():
+    """Seat 0 plays the tuned latvian weights, the others the hand-set ones: replayed move
+    by move, every choice is the policy of the weights of the seat that made it, and the
+    two policies do differ (the tuned one lays face down far more often)."""
+    config = {"game": "latvian", "players": 4}
+    rules = Rules.make(**config)
+    tuned = weights_for(rules)
+    seats = [tuned, DEFAULT_WEIGHTS, DEFAULT_WEIGHTS, DEFAULT_WEIGHTS]
+    every = (1 << rules.tile_count) - 1
+    differ = 0
+    for seed in range(40):
+        start = fresh(config, random.Random(seed))
+        done = start.copy()
+        playout(done, random.Random(seed), 0.0, weights=seats)
+        replay, voids = start.copy(), [0] * 4
+        for move in done.moves():
+            legal = replay.legal_moves()
+            if len(legal) > 1:
+                mine = best_move(replay, legal, seats[replay.turn], voids, every)
+                assert move == mine
+                other = tuned if replay.turn else DEFAULT_WEIGHTS
+                differ += move != best_move(replay, legal, other, voids, every)
+            before = len(replay.history)
+            replay.push(move)
+            rollout._learn(replay, replay.history[before + 1 :], voids)
+    assert differ > 10
+
+
+def test_their_tuned_chooses_the_other_sides_playout_weights():
+    rules = Rules.make("latvian", players=4)
+    state = new_match(rules, random.Random(2))
+    know = read_view(view(state, state.turn))
+    tuned = weights_for(rules)
+
+    def weights(**settings: Any) -> list[PlayoutWeights]:
+        return _Search(know, list(know.legal), SearchSettings(**settings)).weights
+
+    me = state.turn
+    assert weights() == [tuned] * 4
+    assert weights(their_tuned=0) == [tuned if s == me else DEFAULT_WEIGHTS for s in range(4)]
+    assert weights(tuned=False) == [DEFAULT_WEIGHTS] * 4
+    assert weights(tuned=False, their_tuned=1) == [
+        DEFAULT_WEIGHTS if s == me else tuned for s in range(4)
+    ]
