@@ -223,9 +223,21 @@ def test_their_tuned_chooses_the_other_sides_playout_weights():
         return _Search(know, list(know.legal), SearchSettings(**settings)).weights
 
     me = state.turn
-    assert weights() == [tuned] * 4
-    assert weights(their_tuned=0) == [tuned if s == me else DEFAULT_WEIGHTS for s in range(4)]
-    assert weights(tuned=False) == [DEFAULT_WEIGHTS] * 4
+    mixed = [tuned if s == me else DEFAULT_WEIGHTS for s in range(4)]
+    assert weights() == mixed  # THEIR_TUNED: 4-player latvian's measured default
+    assert weights(their_tuned=0) == mixed
+    assert weights(their_tuned=1) == [tuned] * 4
+    assert weights(tuned=False, their_tuned=0) == [DEFAULT_WEIGHTS] * 4
     assert weights(tuned=False, their_tuned=1) == [
         DEFAULT_WEIGHTS if s == me else tuned for s in range(4)
     ]
+    # elsewhere the other seats play out as the searching side does
+    teams = Rules.make("block", players=4, teams=True)
+    state = new_match(teams, random.Random(2))
+    know = read_view(view(state, state.turn))
+    plain = _Search(know, list(know.legal), SearchSettings()).weights
+    assert plain == [weights_for(teams)] * 4
+    assert (
+        _Search(know, list(know.legal), SearchSettings(tuned=False)).weights
+        == [DEFAULT_WEIGHTS] * 4
+    )
