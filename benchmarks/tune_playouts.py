@@ -45,11 +45,10 @@ from ai_arena import GAMES, mean_ci, seatings, wilson
 from bot.engine import Rules, deal_tiles
 from bot.engine.ai.evaluate import deal_value
 from bot.engine.ai.rollout import (
-    DEFAULT_WEIGHTS,
-    FIVES_WEIGHTS,
     PlayoutWeights,
     best_move,
     game_key,
+    hand_set_for,
     weights_for,
 )
 from bot.engine.deal import Deal
@@ -163,7 +162,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     rules = Rules.make(**GAMES[args.game])
     fives = rules.scoring == "fives"
-    base = FIVES_WEIGHTS if fives else DEFAULT_WEIGHTS
+    base = hand_set_for(rules)
     start = weights_for(rules) if args.start == "current" else base
     fixed = {"fives"} if fives else {"pips"}
     if not fives:

@@ -137,6 +137,11 @@ def weights_for(rules: Rules) -> PlayoutWeights:
     tuned = TUNED.get(game_key(rules))
     if tuned is not None:
         return tuned
+    return hand_set_for(rules)
+
+
+def hand_set_for(rules: Rules) -> PlayoutWeights:
+    """The hand-set playout weights for a deal under ``rules`` (before any tuning)."""
     return FIVES_WEIGHTS if rules.scoring == "fives" else DEFAULT_WEIGHTS
 
 

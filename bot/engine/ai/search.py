@@ -53,7 +53,7 @@ from .knowledge import Knowledge
 from .long_signal import left_open, long_move, long_weight
 from .maxn import MaxnSolver
 from .normal import score_moves
-from .rollout import DEFAULT_WEIGHTS, FIVES_WEIGHTS, playout, weights_for
+from .rollout import hand_set_for, playout, weights_for
 from .solver import LineSolver, SearchLimit, solvable
 
 WORLD_COST = 20
@@ -298,9 +298,8 @@ class _Search:
         """Solve worlds with three sides or more."""
         self.fusion = Fusion(len(candidates)) if settings.fusion and applies(rules) else None
         """The worlds' values reply by reply (see :mod:`~bot.engine.ai.fusion`)."""
-        plain = FIVES_WEIGHTS if rules.scoring == "fives" else DEFAULT_WEIGHTS
-        own = weights_for(rules) if settings.tuned else plain
-        other = weights_for(rules) if their_tuned_for(rules, settings) else plain
+        own = weights_for(rules) if settings.tuned else hand_set_for(rules)
+        other = weights_for(rules) if their_tuned_for(rules, settings) else hand_set_for(rules)
         self.weights = [
             own if rules.side_of(s) == self.side else other for s in range(rules.players)
         ]
