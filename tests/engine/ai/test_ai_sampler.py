@@ -133,13 +133,17 @@ def true_world(state: MatchState) -> World:
     return World(list(deal.hands), hidden, stock)
 
 
-@settings(max_examples=150, deadline=None)
-@given(
+SAMPLED_POSITIONS = given(
     config=st.sampled_from(CONFIGS),
     seed=st.integers(0, 2**32 - 1),
     length=st.integers(0, 60),
     sample_seed=st.integers(0, 2**32 - 1),
 )
+"""A position (game, deal seed, random moves played) and a seed for the sampler."""
+
+
+@settings(max_examples=150, deadline=None)
+@SAMPLED_POSITIONS
 def test_sampled_worlds_respect_sizes_passes_draws_and_face_down_tiles(
     config: dict[str, Any], seed: int, length: int, sample_seed: int
 ):
@@ -239,12 +243,7 @@ def test_what_a_seat_surely_lacks_it_really_lacks(config: dict[str, Any], seed: 
 
 
 @settings(max_examples=100, deadline=None)
-@given(
-    config=st.sampled_from(CONFIGS),
-    seed=st.integers(0, 2**32 - 1),
-    length=st.integers(0, 60),
-    sample_seed=st.integers(0, 2**32 - 1),
-)
+@SAMPLED_POSITIONS
 def test_fixed_groups_sample_the_same_worlds(
     config: dict[str, Any], seed: int, length: int, sample_seed: int
 ):
