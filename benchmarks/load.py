@@ -21,11 +21,19 @@ Runs (``--runs``, comma-separated; all by default):
 Every run is a child process of its own (a fresh bot, a fresh SQLite file in a temp
 folder, its own memory figures). Figures are printed per run with the goals beside them.
 
-Several processes, one database (``flat`` runs only; docs/LOAD.md, "Shards"):
+Several processes, one database (``flat`` or ``realistic`` runs; docs/LOAD.md, "Shards"):
 
     .venv/bin/python benchmarks/load.py --runs flat --games 50 --processes 2
     .venv/bin/python benchmarks/load.py --runs flat --games 50 --processes 2 \
         --database postgresql://user:pw@host/postgres
+
+Within Discord's budget (docs/LOAD.md): every run counts the bot's REST calls that Discord
+counts against the token's global limit (every route but an interaction's own) per human
+move; ``--global-limit 50`` also simulates that limit (shared by the run's processes) and
+the per-channel one, answering 429 past them:
+
+    .venv/bin/python benchmarks/load.py --runs realistic --games 400 --processes 2 \
+        --think 3-8 --global-limit 50 --seconds 60 --database postgresql://...
 
 ``--database URL``: PostgreSQL instead of SQLite (each run gets a new database on that
 server, created and dropped by the benchmark: the user needs CREATEDB).
@@ -60,6 +68,7 @@ from load_support import (  # noqa: E402
     ROOT,
     AiMeter,
     Exchange,
+    Limits,
     MemorySampler,
     Table,
     World,
@@ -80,6 +89,9 @@ GOALS = {
     "mixed_table_p95_ms": 500.0,
     "ai_cpu_drift": 0.10,  # AI CPU per decision under load vs alone
     "restart_first_ack_ms": 500.0,
+    "counted_per_move_humans": 0.25,  # counted Discord calls per human move, humans only
+    "counted_per_move_ai": 0.5,  # ... with AI seats
+    "paced_table_p95_ms": 1000.0,  # 400 games at a human pace under the simulated limit
 }
 MIN_DECISIONS = 50  # fewer AI decisions than this say little about CPU per decision
 DISCORD_ACK_LIMIT = 3.0  # Discord forgets an interaction not acknowledged within 3 s
@@ -116,10 +128,21 @@ def guild_on_shard(shard: int, count: int) -> int:
     return (first + (shard - first) % count) << 22
 
 
+def run_limits(spec: dict[str, Any]) -> Limits | None:
+    """Discord's limits simulated for a run (``--global-limit``): the token's global limit
+    (shared by every process of the run through a file) and the per-channel one."""
+    per_s = spec.get("global_limit")
+    if not per_s:
+        return None
+    shared = spec.get("limit_file")
+    return Limits(float(per_s), Path(shared) if shared else None)
+
+
 async def start_run_world(bot: Any, spec: dict[str, Any]) -> World:
     """The run's SimCord world; with shards, its server on the run's shard."""
+    limits = run_limits(spec)
     if not spec.get("shard_count"):
-        return await start_world(bot)
+        return await start_world(bot, limits=limits)
     shard, count = int(spec["shard"]), int(spec["shard_count"])
 
     def skip_ids(env: Any, guild: Any) -> None:
@@ -127,7 +150,11 @@ async def start_run_world(bot: Any, spec: dict[str, Any]) -> World:
             env.backend.snowflake()
 
     return await start_world(
-        bot, guild_name=f"Load {shard}", guild_id=guild_on_shard(shard, count), build=skip_ids
+        bot,
+        guild_name=f"Load {shard}",
+        guild_id=guild_on_shard(shard, count),
+        build=skip_ids,
+        limits=limits,
     )
 
 
@@ -192,10 +219,12 @@ async def load_run(spec: dict[str, Any]) -> dict[str, Any]:
     t0 = now()
     d0, c0 = meter.read()
     p0 = time.process_time()
+    calls0, counted0 = world.tap.calls, world.tap.counted
     await asyncio.sleep(seconds)
     t1 = now()
     p1 = time.process_time()
     d1, c1 = meter.read()
+    calls1, counted1 = world.tap.calls, world.tap.counted
     stop.set()
     _, pending = await asyncio.wait(tasks, timeout=30.0)
     for task in pending:
@@ -211,12 +240,30 @@ async def load_run(spec: dict[str, Any]) -> dict[str, Any]:
     sampler.sample()
     failures = [repr(t.exception())[:300] for t in tasks if not t.cancelled() and t.exception()]
     result = figures(world, tables, t0, t1, t_end)
-    if spec.get("shard_count"):  # every ack, for percentiles over all the processes
+    moves = result["human_moves"]
+    counted = counted1 - counted0
+    result.update(
+        counted_calls=counted,
+        uncounted_calls=(calls1 - calls0) - counted,
+        counted_per_move=counted / moves if moves else None,
+        uncounted_per_move=((calls1 - calls0) - counted) / moves if moves else None,
+        counted_peak_per_s=peak_per_second(world.tap.counted_wall, t0, t1),
+        limit_refusals=dict(world.tap.limits.refused) if world.tap.limits else None,
+        pacer=pacer_figures(bot),
+        ping_misses=sum(t.stats.ping_misses for t in tables),
+    )
+    if spec.get("shard_count"):  # every value, for percentiles over all the processes
         result["ack_values_ms"] = [
             ((e.ack_at if e.ack_at is not None else t_end) - e.sent) * 1000
             for e in world.harness.exchanges
             if t0 <= e.sent < t1
         ]
+        result["table_values_ms"] = result.pop("click_to_table_values_ms")
+        result["counted_wall"] = [
+            x for x in world.tap.counted_wall if world.tap.wall(t0) <= x < world.tap.wall(t1)
+        ]
+    else:
+        result.pop("click_to_table_values_ms")
     decisions = d1 - d0
     result.update(
         kind=kind,
@@ -309,11 +356,34 @@ def figures(
         "hand_reply_ms": summary_ms(replies(hands)),
         "move_reply_ms": summary_ms(replies(moves)),
         "click_to_table_ms": summary_ms(to_table),
+        "click_to_table_values_ms": [x * 1000 for x in to_table],
         "moves_without_table": no_table,
         "table_writes_untold": unknown,
         "human_moves": len(done_moves),
         "moves_refused": sum(1 for e in moves if e.reply_at is not None and not e.moved),
         "human_moves_per_s": len(done_moves) / (t1 - t0),
+    }
+
+
+def peak_per_second(walls: list[float], t0: float | None = None, t1: float | None = None) -> int:
+    """The most counted calls in any one second (of wall-clock timestamps)."""
+    times = sorted(walls)
+    best, j = 0, 0
+    for i, t in enumerate(times):
+        while times[j] <= t - 1.0:
+            j += 1
+        best = max(best, i - j + 1)
+    return best
+
+
+def pacer_figures(bot: Any) -> dict[str, Any]:
+    stats = bot.pacer.stats
+    return {
+        "rate": bot.pacer.nominal,
+        "calls": stats.calls,
+        "waited_s": stats.waited,
+        "longest_wait_s": stats.longest_wait,
+        "global_429s": stats.global_429s,
     }
 
 
@@ -511,7 +581,8 @@ def plan(args: argparse.Namespace) -> list[dict[str, Any]]:
     if "realistic" in runs:
         real_ks = ks[-1:] if quick else ks
         specs += [
-            {"kind": "realistic", "games": k, "seconds": seconds, "think": THINK} for k in real_ks
+            {"kind": "realistic", "games": k, "seconds": seconds, "think": args.think_range}
+            for k in real_ks
         ]
     if "mixed" in runs:
         humans, ai = (8, 2) if quick else (200, 64)
@@ -536,26 +607,48 @@ def plan(args: argparse.Namespace) -> list[dict[str, Any]]:
         )
     if "restart" in runs:
         specs.append({"kind": "restart", "games": 40 if quick else 1000})
+    if args.global_limit:
+        for spec in specs:
+            spec["global_limit"] = args.global_limit
     return specs
 
 
+def think_range(text: str | None) -> tuple[float, float]:
+    """``--think A-B`` as seconds (the default :data:`THINK`)."""
+    if not text:
+        return THINK
+    low, _, high = text.partition("-")
+    try:
+        pair = (float(low), float(high or low))
+    except ValueError:
+        raise SystemExit(f"--think takes seconds as A-B, e.g. 3-8, not {text!r}") from None
+    if not 0 <= pair[0] <= pair[1]:
+        raise SystemExit(f"--think takes seconds as A-B with 0 <= A <= B, not {text!r}")
+    return pair
+
+
 def multi_plan(args: argparse.Namespace) -> list[list[dict[str, Any]]]:
-    """``--processes N``: per K, N flat specs of K/N games each (shard i of N)."""
+    """``--processes N``: per K, N specs of K/N games each (shard i of N): flat, or
+    realistic with ``--runs realistic``."""
     n = args.processes
     seconds = args.seconds if args.seconds is not None else (4.0 if args.quick else 30.0)
     ks = [int(k) for k in args.games.split(",")] if args.games else [50]
+    kinds = [r.strip() for r in args.runs.split(",") if r.strip()]
+    kind = "realistic" if kinds == ["realistic"] else "flat"
     groups = []
     for k in ks:
         share = [k // n + (1 if i < k % n else 0) for i in range(n)]
         groups.append(
             [
                 {
-                    "kind": "flat",
+                    "kind": kind,
                     "games": share[i],
                     "seconds": seconds,
                     "shard": i,
                     "shard_count": n,
                     "total_games": k,
+                    **({"think": args.think_range} if kind == "realistic" else {}),
+                    **({"global_limit": args.global_limit} if args.global_limit else {}),
                 }
                 for i in range(n)
             ]
@@ -607,10 +700,11 @@ def run_group(specs: list[dict[str, Any]], database: str | None) -> dict[str, An
         try:
             asyncio.run(migrate_once(location))
             outs = [Path(folder) / f"result-{i}.json" for i in range(len(specs))]
+            shared = {"database": location, "limit_file": f"{folder}/global-limit"}
             procs = []
             for spec, out in zip(specs, outs, strict=True):
                 cmd = [sys.executable, str(Path(__file__).resolve()), "--child"]
-                cmd += [json.dumps({**spec, "database": location}), "--child-out", str(out)]
+                cmd += [json.dumps({**spec, **shared}), "--child-out", str(out)]
                 procs.append(subprocess.Popen(cmd, cwd=ROOT))
             for proc, spec in zip(procs, specs, strict=True):
                 try:
@@ -622,11 +716,30 @@ def run_group(specs: list[dict[str, Any]], database: str | None) -> dict[str, An
             if database:
                 asyncio.run(drop_postgres(database, location))
     base = specs[0]
+    kind = f"{base['kind']}-multi"
     if len(results) != len(specs):
-        return {**base, "kind": "flat-multi", "error": "a process failed; see above"}
+        return {**base, "kind": kind, "error": "a process failed; see above"}
     acks = [x for r in results for x in r.get("ack_values_ms", [])]
+    tables = [x for r in results for x in r.get("table_values_ms", [])]
+    moves = sum(r["human_moves"] for r in results)
+    counted = sum(r["counted_calls"] for r in results)
+    uncounted = sum(r["uncounted_calls"] for r in results)
+    refused = [r.get("limit_refusals") or {} for r in results]
     return {
-        "kind": "flat-multi",
+        "kind": kind,
+        "think": base.get("think"),
+        "global_limit": base.get("global_limit"),
+        "click_to_table_ms": summary_ms([x / 1000 for x in tables]),
+        "moves_without_table": sum(r["moves_without_table"] for r in results),
+        "counted_calls": counted,
+        "counted_per_move": counted / moves if moves else None,
+        "uncounted_per_move": uncounted / moves if moves else None,
+        "counted_peak_per_s": peak_per_second([x for r in results for x in r["counted_wall"]]),
+        "limit_refusals": {
+            key: sum(r.get(key, 0) for r in refused) for key in ("global", "channel")
+        },
+        "ping_misses": sum(r["ping_misses"] for r in results),
+        "pacers": [r["pacer"] for r in results],
         "backend": "postgresql" if database else "sqlite",
         "processes": len(specs),
         "games": base["total_games"],
@@ -645,7 +758,9 @@ def run_group(specs: list[dict[str, Any]], database: str | None) -> dict[str, An
 def multi_report(results: list[dict[str, Any]]) -> str:
     lines = []
     for r in results:
-        head = f"\n== flat out, {r.get('games')} games in {r.get('processes', '?')} process(es)"
+        think = r.get("think")
+        how = "flat out" if r["kind"].startswith("flat") else f"realistic (think {think} s)"
+        head = f"\n== {how}, {r.get('games')} games in {r.get('processes', '?')} process(es)"
         if r.get("error"):
             lines.append(f"{head}: FAILED: {r['error']}")
             continue
@@ -657,9 +772,31 @@ def multi_report(results: list[dict[str, Any]]) -> str:
             f"{r['human_moves']} moves) · not acknowledged {r['unacknowledged']} · "
             f"stalls {r['stalls']}"
         )
+        lines.append(f"  click → table      {lat(r['click_to_table_ms'])}")
+        lines += budget_lines(r)
         cpu = ", ".join(fmt(x, digits=2) for x in r["process_cpu_share"])
         lines.append(f"  CPU per process    {cpu} of a core · bot log {r['bot_log']}")
     return "\n".join(lines)
+
+
+def budget_lines(r: dict[str, Any]) -> list[str]:
+    """Discord's budget: counted and uncounted calls per human move, the peak second, the
+    simulated limits' refusals, the turns nobody was pinged for."""
+    limit = r.get("global_limit")
+    refused = r.get("limit_refusals")
+    return [
+        f"  Discord calls      counted {fmt(r.get('counted_per_move'), digits=3)} per human move"
+        f" (goal ≤ {GOALS['counted_per_move_humans']}) · uncounted "
+        f"{fmt(r.get('uncounted_per_move'), digits=2)} · counted peak "
+        f"{r.get('counted_peak_per_s')}/s" + (f" (simulated limit {limit:g}/s)" if limit else ""),
+        f"  turns without a ping {r.get('ping_misses')}"
+        + (
+            f" · 429s from the simulated limits: global {refused.get('global', 0)}, "
+            f"per channel {refused.get('channel', 0)}"
+            if refused is not None
+            else ""
+        ),
+    ]
 
 
 def budget(spec: dict[str, Any]) -> float:
@@ -787,6 +924,7 @@ def report(results: list[dict[str, Any]]) -> str:
             f"{fmt(r['cpu_ms_per_human_move'])} ms per human move (SimCord and the driver"
             " included)"
         )
+        lines += budget_lines(r)
         lines.append(
             f"  moves played from a refreshed hand {r.get('hands_refreshed')} · "
             f"hands asked for (/domino hand) {r.get('hands_asked')}"
@@ -858,11 +996,24 @@ def main() -> int:
         "--processes",
         type=int,
         default=0,
-        help="flat runs in N bot processes at once (shard i of N each) on one database",
+        help="flat (or realistic) runs in N bot processes at once (shard i of N each) on one "
+        "database",
+    )
+    parser.add_argument(
+        "--think",
+        help="a human's think time before each move in realistic runs, seconds: A-B "
+        f"(default {THINK[0]:g}-{THINK[1]:g})",
+    )
+    parser.add_argument(
+        "--global-limit",
+        type=float,
+        help="simulate Discord's global limit of counted calls a second (e.g. 50), shared "
+        "by every process of a run, and its limit of 5 new messages in 5 s per channel",
     )
     parser.add_argument("--child", help=argparse.SUPPRESS)
     parser.add_argument("--child-out", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    args.think_range = think_range(args.think)
     if args.child:
         return child(json.loads(args.child), args.child_out)
     results = []
@@ -870,7 +1021,10 @@ def main() -> int:
     if args.processes:
         multi = []
         for group in multi_plan(args):
-            print(f"-- running flat {group[0]['total_games']} in {len(group)} process(es) ...")
+            print(
+                f"-- running {group[0]['kind']} {group[0]['total_games']} in {len(group)} "
+                "process(es) ..."
+            )
             sys.stdout.flush()
             multi.append(run_group(group, args.database))
         print(multi_report(multi))

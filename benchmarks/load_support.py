@@ -198,11 +198,17 @@ def progress_of(session: Session) -> tuple[int, int]:
 class Tap:
     """Timestamps every REST call of the bot at SimCord's HTTP router."""
 
-    def __init__(self) -> None:
+    def __init__(self, limits: Limits | None = None) -> None:
         self.by_id: dict[int, Exchange] = {}
         self.by_token: dict[str, Exchange] = {}
         self.channels: dict[int, ChannelWatch] = {}
         self.calls = 0
+        self.counted = 0
+        """Calls Discord counts against the token's global limit (not interaction routes)."""
+        self.counted_wall: list[float] = []
+        """When each counted call was made (wall clock: comparable between processes)."""
+        self._offset = time.time() - now()
+        self.limits = limits
         self.errors: dict[str, int] = {}
         self._original: Callable[..., Any] | None = None
 
@@ -212,6 +218,14 @@ class Tap:
 
         def dispatch(backend: Any, method: str, path: str, **kw: Any) -> Any:
             at = now()
+            if counted(path):
+                self.counted += 1
+                self.counted_wall.append(self.wall(at))
+                if self.limits is not None:
+                    refusal = self.limits.refusal(method, path)
+                    if refusal is not None:
+                        self._observe(method, path, kw.get("json"), at, None, refusal)
+                        raise refusal
             try:
                 result = original(backend, method, path, **kw)
             except Exception as error:
@@ -221,6 +235,10 @@ class Tap:
             return result
 
         sc_router.dispatch = dispatch
+
+    def wall(self, at: float) -> float:
+        """A ``perf_counter`` instant as wall-clock time."""
+        return at + self._offset
 
     def uninstall(self) -> None:
         if self._original is not None:
@@ -261,7 +279,13 @@ class Tap:
                 exchange._reply(at, int(message["id"]) if message.get("id") else None)
         elif parts[0] == "webhooks" and len(parts) >= 3:
             exchange = self.by_token.get(parts[2])
-            if exchange is not None:
+            public = method == "POST" and len(parts) == 3 and not _ephemeral(body)
+            followup_edit = method == "PATCH" and len(parts) == 5 and parts[4] != "@original"
+            if public or followup_edit:
+                # the game's table (and its ping) carried by a player's interaction
+                if error is None and exchange is not None:
+                    self._public(exchange.channel_id, method, body, at)
+            elif exchange is not None:
                 ident = result.get("id") if isinstance(result, dict) else None
                 exchange._reply(at, int(ident) if ident else None)
         elif parts[0] == "channels" and len(parts) in (3, 4) and parts[2] == "messages":
@@ -269,22 +293,116 @@ class Tap:
                 return
             if (method, len(parts)) not in (("POST", 3), ("PATCH", 4)):
                 return
-            watch = self.watch(int(parts[1]))
-            if body.get("embeds"):
-                session = _session_on_stack()
-                watch.tables.append(
-                    TableWrite(
-                        at,
-                        progress_of(session) if session is not None else None,
-                        session.status if session is not None else None,
-                    )
+            self._public(int(parts[1]), method, body, at)
+
+    def _public(self, channel_id: int, method: str, body: dict[str, Any], at: float) -> None:
+        """A public message of the bot in a channel: a table write, a turn ping, or both."""
+        watch = self.watch(channel_id)
+        if body.get("embeds"):
+            session = _session_on_stack()
+            watch.tables.append(
+                TableWrite(
+                    at,
+                    progress_of(session) if session is not None else None,
+                    session.status if session is not None else None,
                 )
+            )
+            watch._changed()
+        pinged = (body.get("allowed_mentions") or {}).get("users") or []
+        if method == "POST" and isinstance(body.get("content"), str) and pinged:
+            found = MENTION.search(body["content"])
+            if found:
+                watch.pings.append((at, int(found[1])))
                 watch._changed()
-            elif method == "POST" and isinstance(body.get("content"), str):
-                found = MENTION.search(body["content"])
-                if found:
-                    watch.pings.append((at, int(found[1])))
-                    watch._changed()
+
+
+def counted(path: str) -> bool:
+    """Whether Discord counts a call on ``path`` against the token's global limit: every
+    route but an interaction's own (its callback, its webhook: followups, @original)."""
+    return not path.startswith(("/interactions/", "/webhooks/"))
+
+
+def _ephemeral(body: dict[str, Any]) -> bool:
+    try:
+        return bool(int(body.get("flags") or 0) & 64)
+    except (TypeError, ValueError):
+        return False
+
+
+class _LimitedResponse:
+    """Enough of an aiohttp response for the 429 :class:`discord.HTTPException` raised."""
+
+    def __init__(self, retry_after: float, scope: str) -> None:
+        self.status = 429
+        self.reason = "Too Many Requests"
+        self.headers = {"Retry-After": f"{retry_after:.3f}", "X-RateLimit-Scope": scope}
+
+
+class Limits:
+    """Discord's limits, simulated: the token's global limit on counted calls (shared by
+    every process through a file: ``global_file``) and the per-channel limit on new
+    messages. A call past either is refused with a 429 (and counted in :attr:`refused`)."""
+
+    def __init__(
+        self,
+        global_per_s: float,
+        global_file: Path | None = None,
+        channel_posts: int = 5,
+        channel_window: float = 5.0,
+    ) -> None:
+        self.global_per_s = global_per_s
+        self.global_file = global_file
+        self.channel_posts = channel_posts
+        self.channel_window = channel_window
+        self._calls: list[float] = []
+        self._posts: dict[str, list[float]] = {}
+        self.refused: dict[str, int] = {"global": 0, "channel": 0}
+
+    def refusal(self, method: str, path: str) -> Exception | None:
+        import discord
+
+        at = time.time()
+        if not self._global_ok(at):
+            self.refused["global"] += 1
+            return discord.HTTPException(
+                _LimitedResponse(1.0, "global"),
+                {"message": "You are being rate limited.", "retry_after": 1.0, "global": True},
+            )
+        parts = path.strip("/").split("/")
+        if method == "POST" and len(parts) == 3 and parts[2] == "messages":
+            posts = [t for t in self._posts.get(parts[1], []) if t > at - self.channel_window]
+            if len(posts) >= self.channel_posts:
+                self.refused["channel"] += 1
+                wait = posts[0] + self.channel_window - at
+                return discord.HTTPException(
+                    _LimitedResponse(wait, "shared"),
+                    {"message": "You are being rate limited.", "retry_after": wait},
+                )
+            posts.append(at)
+            self._posts[parts[1]] = posts
+        return None
+
+    def _global_ok(self, at: float) -> bool:
+        """Take a place in the token's last second of calls, if one is free."""
+        if self.global_file is None:
+            self._calls = [t for t in self._calls if t > at - 1.0]
+            if len(self._calls) >= self.global_per_s:
+                return False
+            self._calls.append(at)
+            return True
+        import fcntl
+
+        with self.global_file.open("a+") as f:
+            fcntl.flock(f, fcntl.LOCK_EX)
+            f.seek(0)
+            recent = [float(x) for x in f.read().split() if float(x) > at - 1.0]
+            ok = len(recent) < self.global_per_s
+            if ok:
+                recent.append(at)
+            f.seek(0)
+            f.truncate()
+            f.write(" ".join(f"{t:.6f}" for t in recent))
+        return ok
 
 
 # -- the clock ---------------------------------------------------------------------------
@@ -532,6 +650,8 @@ class TableStats:
     games_over: int = 0
     moves: int = 0
     stalls: int = 0
+    ping_misses: int = 0
+    """Turns whose human the bot never pinged within the wait (found by asking around)."""
 
 
 class Table:
@@ -640,6 +760,7 @@ class Table:
                     return
                 user = next(guesses)  # no ping seen: ask the humans in turn
                 misses += 1
+                self.stats.ping_misses += 1
                 if misses > 2 * len(self.humans):
                     return
             if self.think[1] > 0:
@@ -864,6 +985,7 @@ async def start_world(
     guild_name: str = "Load",
     guild_id: int | None = None,
     build: Callable[[simcord.Env, simcord.GuildHandle], Any] | None = None,
+    limits: Limits | None = None,
     **env_options: Any,
 ) -> World:
     """Start ``bot`` under SimCord (with the :class:`Tap` and the :class:`TimerPump`).
@@ -871,10 +993,11 @@ async def start_world(
     The guild exists before the bot starts, as on Discord, and so does whatever
     ``build(env, guild)`` adds (SimCord's ids follow from the order of creation, so
     the same steps in a new world give the same ids). Then the commands are synced.
+    ``limits``: Discord's rate limits, simulated (none by default, as in SimCord).
     """
     logs = BotLogCounter()
     logging.getLogger().addHandler(logs)
-    tap = Tap()
+    tap = Tap(limits)
     tap.install()
     env = simcord.Env(bot, check_errors=False, **env_options)
     pump = TimerPump(env)

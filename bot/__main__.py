@@ -55,7 +55,7 @@ HELP_FLAGS = ("-h", "--help")
 EXIT_CONFIG = 2
 EXIT_UNREACHABLE = 1
 
-NAME_WIDTH = 16
+NAME_WIDTH = 20
 """The first column of ``--help``: mode and setting names."""
 MODES = (
     (
@@ -218,6 +218,7 @@ def main(argv: list[str] | None = None) -> int:
         database_url=settings.database_url,
         dev_guild_id=settings.dev_guild_id,
         shards=settings.shards if mode == "bot" else None,
+        calls_per_second=settings.calls_per_second,
     )
     return run(bot, settings.token, sync=mode == "sync")
 

@@ -22,7 +22,8 @@ from bot.games.ai_runner import AiPlayer, AiRunner
 from bot.games.service import GameService
 from bot.games.settings import SettingsService
 from bot.i18n import missing_catalogs
-from bot.settings import Shards, format_ids, shard_of
+from bot.pacer import Pacer, paced, trace
+from bot.settings import DEFAULT_CALLS_PER_S, Shards, format_ids, process_share, shard_of
 from bot.stats import install as install_leaderboard
 from bot.storage import Database
 
@@ -57,6 +58,7 @@ class DominoBot(commands.Bot):
         ai_workers: int | None = None,
         clock: Callable[[], datetime] = discord.utils.utcnow,
         seed_source: Callable[[], int] | None = None,
+        calls_per_second: float | None = None,
     ) -> None:
         # Slash commands and components only: no message events (the bot would parse
         # every message in every channel, its own table edits included) and no
@@ -66,12 +68,17 @@ class DominoBot(commands.Bot):
         sharding: dict[str, Any] = {}
         if shards is not None:
             sharding = {"shard_count": shards.count, "shard_ids": list(shards.ids)}
+        if calls_per_second is None:
+            calls_per_second = process_share(DEFAULT_CALLS_PER_S, shards)
+        self.pacer = Pacer(calls_per_second)
+        """This process's share of the token's counted REST calls (:mod:`bot.pacer`)."""
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
             # Nobody is pinged by a name or a text; the turn ping allows its one user.
             allowed_mentions=discord.AllowedMentions.none(),
+            http_trace=trace(self.pacer),  # global 429s slow the pacer down
             **sharding,
         )
         self.shards_served = shards
@@ -86,6 +93,9 @@ class DominoBot(commands.Bot):
         self.restoring: asyncio.Task[int] | None = None
 
     async def setup_hook(self) -> None:
+        # Every counted call (all of bot.http: interactions use their own routes) waits
+        # its turn in the pacer.
+        setattr(self.http, "request", paced(self.http.request, self.pacer))  # noqa: B010
         self.db = await Database.open(self.database_url or self.database_path)
         # The leaderboard's rules (bot.stats, pure) count every finished match inside
         # storage's finish transaction; wired here once, before any game can finish.

@@ -22,6 +22,10 @@ DEFAULT_DATABASE = "dominobot.sqlite3"
 URL_SCHEMES = ("postgresql", "postgres")
 URL_SHAPE = "postgresql://user:password@host:port/dbname"
 SQLITE_HEADER = b"SQLite format 3\x00"
+DEFAULT_CALLS_PER_S = 45.0
+DISCORD_GLOBAL_LIMIT = 50
+"""Counted REST calls a second Discord allows a bot token, all processes together."""
+
 # A bot token is three base64url parts: the bot's id, a timestamp and an HMAC.
 TOKEN_SHAPE = re.compile(r"^[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{20,}$")
 
@@ -69,6 +73,13 @@ SETTINGS = (
         "needs SHARD_COUNT). It restores and plays only their servers' games; all "
         "processes share one database (DATABASE_URL; a SQLite file only on one machine). "
         "The options --shards and --shard-count say the same.",
+    ),
+    Setting(
+        "GLOBAL_CALLS_PER_S",
+        "45",
+        "Counted Discord REST calls a second for the whole bot token, every process "
+        "together (Discord allows 50; table posts carried by players' interactions are not "
+        "counted). Each process takes its shards' share (SHARD_IDS of SHARD_COUNT).",
     ),
     Setting(
         "DEV_GUILD_ID",
@@ -199,13 +210,21 @@ class Settings:
     """``DATABASE_URL``: PostgreSQL instead of the SQLite file at ``database_path``."""
     shards: Shards | None = None
     """``SHARD_COUNT`` and ``SHARD_IDS``: the shards this process runs (None: no shards)."""
+    global_calls_per_s: float = DEFAULT_CALLS_PER_S
+    """``GLOBAL_CALLS_PER_S``: the token's counted calls a second, every process together."""
+
+    @property
+    def calls_per_second(self) -> float:
+        """This process's share of the token's counted calls: its shards' share."""
+        return process_share(self.global_calls_per_s, self.shards)
 
     def __repr__(self) -> str:  # never print the token, nor the database's password
         url = None if self.database_url is None else without_password(self.database_url)
         return (
             f"Settings(database_path={self.database_path!s}, database_url={url}, "
             f"dev_guild_id={self.dev_guild_id}, log_level={self.log_level}, "
-            f"log_payloads={self.log_payloads}, shards={self.shards})"
+            f"log_payloads={self.log_payloads}, shards={self.shards}, "
+            f"global_calls_per_s={self.global_calls_per_s})"
         )
 
     @classmethod
@@ -231,6 +250,7 @@ class Settings:
         if payloads not in ("", "0", "1", "true", "false", "yes", "no"):
             raise SettingsError(f"LOG_PAYLOADS must be 1 or 0, not {payloads!r}")
         shards = parse_shards(env.get("SHARD_COUNT", ""), env.get("SHARD_IDS", ""))
+        calls = parse_calls(env.get("GLOBAL_CALLS_PER_S", ""))
         path = env.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE
         url = env.get("DATABASE_URL", "").strip() or None
         if url is not None:
@@ -245,7 +265,34 @@ class Settings:
             log_payloads=payloads in ("1", "true", "yes"),
             database_url=url,
             shards=shards,
+            global_calls_per_s=calls,
         )
+
+
+def parse_calls(text: str) -> float:
+    """``GLOBAL_CALLS_PER_S``: a number of calls a second above 0 and at most 50 (empty:
+    the default)."""
+    text = text.strip()
+    if not text:
+        return DEFAULT_CALLS_PER_S
+    try:
+        calls = float(text)
+    except ValueError:
+        calls = float("nan")
+    if not 0 < calls <= DISCORD_GLOBAL_LIMIT:
+        raise SettingsError(
+            f"GLOBAL_CALLS_PER_S must be a number of calls a second above 0 and at most "
+            f"{DISCORD_GLOBAL_LIMIT} (Discord's limit for a token), not {text!r}"
+        )
+    return calls
+
+
+def process_share(calls: float, shards: Shards | None) -> float:
+    """One process's share of ``calls``: all of them without shards, else its shards'
+    share of the shard count (processes are expected to run equal numbers of shards)."""
+    if shards is None:
+        return calls
+    return calls * len(shards.ids) / shards.count
 
 
 def without_password(url: str) -> str:

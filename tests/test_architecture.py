@@ -31,6 +31,7 @@ MAY_IMPORT: dict[str, tuple[str, ...] | None] = {
     "bot/client.py": None,
     "bot/settings.py": None,
     "bot/logs.py": None,
+    "bot/pacer.py": ("aiohttp",),  # the token's budget of counted Discord calls
     "bot/playground": ("simcord", "bot.client", "bot.games"),
 }
 NEVER: dict[str, tuple[str, ...]] = {

@@ -1,27 +1,36 @@
-"""Announcing saved changes in Discord: the table, the deal summaries, the turn ping.
+"""Announcing saved changes in Discord: the table with its turn ping, the deal summaries.
 
 :class:`TablePublisher` is the service's :class:`~bot.games.service.Publisher`.
 The service hands it every saved change and goes on; one worker per game sends
 them in order, outside every lock:
 
-- **Coalesced**: changes that arrive while a worker is busy (a burst of AI moves)
-  are merged into one (the latest state wins, the narration keeps every move),
-  so a fast AI sequence is one table edit, well inside Discord's per-channel limits.
-- **Every step on its own**: each finished deal's summary is posted once; the
-  table is edited (or posted again when its message is gone); the player to move
-  is pinged once per turn, the new ping sent before the old one is deleted, and
-  the last ping deleted when no human is to move (an AI's turn, the match over).
-  A failed table edit never skips the ping.
-- **The hand of the player to move** refreshes itself: after the table and before the
-  ping (so a pinged player finds their hand ready), the live hand message of each player
-  whose turn came (or went by without their hand) is edited (:mod:`cogs.domino.hands`).
+- **One live table at the bottom of the channel, carrying the turn ping**: on each change
+  the table is posted anew (the previous one deleted), its text pinging the human whose
+  turn just came (``allowed_mentions`` for that one user; a table posted again for the
+  same turn shows the line without notifying anyone). With no interaction to carry it
+  and no ping due, it is edited in place instead.
+- **Carried by the players' interactions** (:mod:`cogs.domino.carriers`): the table and
+  the summaries go out as public followups of the freshest interaction in the channel
+  (the move's own), and an old table is deleted through the interaction that posted it:
+  routes Discord does not count against the token's global budget. Only without a
+  living interaction (a restart, a turn timer after 14 quiet minutes) do the counted
+  channel routes serve, through the process's pacer (:mod:`bot.pacer`), the table of a
+  human's turn first and deletions last.
+- **Coalesced**: changes that arrive while a worker is busy (a burst of AI moves, or
+  a counted call waiting its turn) are merged into one (the latest state wins, the
+  narration keeps every move).
+- **The hand of the player to move** refreshes itself: before the table (so a pinged
+  player finds their hand ready), the live hand message of each player whose turn came
+  (or went by without their hand) is edited (:mod:`cogs.domino.hands`).
   A refresh Discord refuses (the message deleted, the token expired, 403) costs one
   log line and forgets that hand.
 - **Retried**: a 429 or a 5xx (after discord.py's own retries) is retried with
   backoff, honouring ``retry_after``; newer changes merge in meanwhile. Missing
-  permissions or a deleted channel end the attempt with one log line.
+  permissions or a deleted channel end the attempt with one log line; an interaction
+  Discord refuses to carry hands its message to the channel routes at once.
 - **Recorded**: once the table shows a version, it is written down
-  (``announced_version``), so that a restart announces what a crash left unsaid.
+  (``announced_version``, the table, the turn it pinged), so that a restart announces
+  what a crash left unsaid and pings nobody twice.
 - **Recovered**: after a restart a change that was saved but never shown is announced
   (``Note("recovered")``), without a line of its own: nothing happened in the game.
 """
@@ -32,15 +41,17 @@ import asyncio
 import contextlib
 import logging
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import aiohttp
 import discord
 
 from bot.games.service import Note, Update, turn_token
-from bot.games.session import PLAYING, Session
+from bot.games.session import LOBBY, PLAYING, Session
 from bot.i18n import Translator
+from bot.pacer import Priority, priority
 
+from .carriers import Carrier, Carriers
 from .hands import LiveHands, owner_hand, wants_refresh
 from .language import public_translator
 from .narrate import narrate
@@ -49,7 +60,6 @@ from .table import (
     finished_count,
     summary_file,
     table_message,
-    table_view,
     text_names,
     turn_ping,
 )
@@ -58,6 +68,14 @@ if TYPE_CHECKING:
     from bot.client import DominoBot
 
 log = logging.getLogger(__name__)
+
+CLICK_UPDATES = frozenset(
+    {
+        discord.InteractionResponseType.deferred_message_update,
+        discord.InteractionResponseType.message_update,
+    }
+)
+"""A click acknowledged so: its original response is the clicked message."""
 
 RETRY_DELAYS = (0.5, 1.0, 2.0, 5.0, 10.0, 30.0, 60.0, 120.0)
 """Seconds to wait before each retry of a failed announcement; then it gives up
@@ -88,16 +106,26 @@ class _Job:
         )
 
 
+@dataclass(frozen=True, slots=True)
+class _Posted:
+    """A message of ours and the interaction that posted it (None: a channel route)."""
+
+    id: int
+    carrier: Carrier | None = None
+
+
 @dataclass(slots=True)
 class _Shown:
     """What this process showed of one game in Discord."""
 
-    table: int | None = None
+    table: _Posted | None = None
     version: int | None = None
     """The game version the table shows (a retry does not edit it again)."""
     deals: int = 0
-    ping: int | None = None
     ping_turn: str | None = None
+    """The turn whose player the table pinged (nobody is pinged twice for a turn)."""
+    old_ping: int | None = None
+    """A ping message of its own, as earlier versions posted: deleted at the next change."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,11 +148,14 @@ class TablePublisher:
         *,
         delays: tuple[float, ...] = RETRY_DELAYS,
         hands: LiveHands | None = None,
+        carriers: Carriers | None = None,
     ) -> None:
         self.bot = bot
         self.delays = delays
         self.hands = hands if hands is not None else LiveHands(bot.clock)
         """Every player's live hand message (the cog shows them, the announcer refreshes)."""
+        self.carriers = carriers if carriers is not None else Carriers(bot.clock)
+        """The interactions that carry each channel's messages (the cog registers them)."""
         self._jobs: dict[int, _Job] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
         self._shown: dict[int, _Shown] = {}
@@ -140,8 +171,9 @@ class TablePublisher:
         if channel is None:
             raise discord.InvalidData(f"channel {session.channel_id} takes no messages")
         embed, view, files = await table_message(session, tr, [])
-        message = await channel.send(embed=embed, view=view, files=files)
-        self._shown[session.id] = _Shown(table=message.id, version=session.version)
+        with priority(Priority.TURN):  # the player waits for it
+            message = await channel.send(embed=embed, view=view, files=files)
+        self._shown[session.id] = _Shown(table=_Posted(message.id), version=session.version)
         self.bot.games.note_table_message(session.id, message.id)
         self._record(session, self._shown[session.id])
 
@@ -211,11 +243,13 @@ class TablePublisher:
         shown = self._shown.get(session.id)
         if shown is None:
             # what an earlier process showed, as it wrote it down
+            table = session.table_message_id
+            old_ping = session.ping_message_id
             shown = self._shown[session.id] = _Shown(
-                table=session.table_message_id,
+                table=None if table is None else _Posted(table),
                 deals=session.announced_deals,
-                ping=session.ping_message_id,
                 ping_turn=session.ping_turn,
+                old_ping=old_ping if old_ping != table else None,
             )
         tr = await public_translator(self.bot, session.guild_id)
         try:
@@ -228,7 +262,7 @@ class TablePublisher:
             return
         out = _Outlet(channel, update, shown, tr, job.repost)
         retry: Retry | None = None
-        for step in (self._summaries, self._table, self._hands, self._ping):
+        for step in (self._summaries, self._hands, self._table):
             try:
                 try:
                     await step(out)
@@ -245,19 +279,30 @@ class TablePublisher:
 
     async def _summaries(self, out: _Outlet) -> None:
         """Each finished deal's summary, once."""
-        channel, session, shown, tr = out.channel, out.update.after, out.shown, out.tr
+        session, shown, tr = out.update.after, out.shown, out.tr
         for number in range(shown.deals + 1, finished_count(session) + 1):
             file = await summary_file(session, number, tr)
             if file is not None:
                 content = deal_over_line(session, number, tr)
-                await channel.send(content=content, file=file)
+                carrier = await self.carriers.best(session.channel_id)
+                await self._post(out, carrier, Priority.NORMAL, content=content, files=[file])
             shown.deals = number
 
     async def _table(self, out: _Outlet) -> None:
-        """Edit the table message, or post it again (a new deal, ``/domino board``, gone)."""
-        channel, update, shown, tr = out.channel, out.update, out.shown, out.tr
+        """Post the table anew at the bottom of the channel, pinging the human whose turn
+        came; without an interaction to carry it and no ping due, edit it in place."""
+        update, shown, tr = out.update, out.shown, out.tr
         session = update.after
-        if shown.version == session.version and shown.table is not None and not out.repost:
+        seat = session.turn_seat
+        user = seat.user_id if seat is not None and session.status == PLAYING else None
+        turn = turn_token(session) if user is not None else None
+        ping_due = turn is not None and turn != shown.ping_turn
+        if (
+            shown.version == session.version
+            and shown.table is not None
+            and not out.repost
+            and not ping_due
+        ):
             return  # already shown (this is a retry for another step)
         before = update.before
         new_deal = (
@@ -268,48 +313,41 @@ class TablePublisher:
         )
         lines = narrate(update, tr, text_names(session))
         embed, view, files = await table_message(session, tr, lines)
+        content = turn_ping(session, user, tr) if user is not None else None
+        mentions = (
+            discord.AllowedMentions(users=[discord.Object(user)])
+            if ping_due and user is not None
+            else discord.AllowedMentions.none()
+        )
+        carrier = await self.carriers.best(session.channel_id)
         old = shown.table
-        if old is not None and not (out.repost or new_deal):
-            try:
-                message = channel.get_partial_message(old)  # type: ignore[attr-defined]
-                await message.edit(embed=embed, view=view, attachments=files)
+        in_place = session.status == LOBBY or carrier is None or self._editable(old, carrier)
+        if old is not None and in_place and not (out.repost or new_deal or ping_due):
+            # nobody to ping: edit it in place (a lobby stays where players click it)
+            if await self._edit(
+                out, old, carrier, content=content, embed=embed, view=view, attachments=files
+            ):
                 self.edits += 1
                 shown.version = session.version
+                shown.ping_turn = turn
                 return
-            except discord.NotFound:
-                pass  # deleted: post a new one
             for file in files:
                 file.reset()
-        message = await channel.send(embed=embed, view=view, files=files)
+        level = Priority.TURN if ping_due else Priority.NORMAL
+        kwargs: dict[str, Any] = {"embed": embed, "view": view, "files": files}
+        if content is not None:
+            kwargs["content"] = content
+        posted = await self._post(out, carrier, level, allowed_mentions=mentions, **kwargs)
         self.edits += 1
-        shown.table = message.id
+        shown.table = posted
         shown.version = session.version
-        self.bot.games.note_table_message(session.id, message.id)
-        if old is not None and old != message.id:
-            await _delete_quietly(channel, old)
-
-    async def _ping(self, out: _Outlet) -> None:
-        """Ping the human to move, once per turn; the old ping goes once it is answered."""
-        channel, session, shown, tr = out.channel, out.update.after, out.shown, out.tr
-        seat = session.turn_seat
-        human = seat is not None and seat.user_id is not None and session.status == PLAYING
-        turn = turn_token(session) if human else None
-        if turn == shown.ping_turn:
-            return
-        old = shown.ping
-        if seat is not None and seat.user_id is not None and turn is not None:
-            view = table_view(session, tr)
-            message = await channel.send(
-                turn_ping(session, seat.user_id, tr),
-                view=view,
-                allowed_mentions=discord.AllowedMentions(users=[discord.Object(seat.user_id)]),
-            )
-            shown.ping = message.id
-        else:
-            shown.ping = None
         shown.ping_turn = turn
-        if old is not None:
-            await _delete_quietly(channel, old)
+        self.bot.games.note_table_message(session.id, posted.id)
+        if old is not None and old.id != posted.id:
+            await self._delete(out, old)
+        if shown.old_ping is not None:
+            await self._delete(out, _Posted(shown.old_ping))
+            shown.old_ping = None
 
     async def _hands(self, out: _Outlet) -> None:
         """Refresh the live hands the change made stale: the owner's turn came, or went by
@@ -350,6 +388,86 @@ class TablePublisher:
                     turn=turn_token(session) if offers_moves else None,
                 )
 
+    # -- sending: through a carrier while one lives, else the counted channel routes --
+
+    async def _post(
+        self, out: _Outlet, carrier: Carrier | None, level: Priority, **kwargs: Any
+    ) -> _Posted:
+        """Post a public message: a followup of ``carrier``, or (without one, or if Discord
+        refuses it) a counted channel message with ``level``."""
+        if carrier is not None:
+            try:
+                carried = await carrier.interaction.followup.send(wait=True, **kwargs)
+                return _Posted(carried.id, carrier)
+            except discord.HTTPException as error:
+                if error.status == 429 or error.status >= 500:
+                    raise
+                log.info(
+                    "game in channel %d: an interaction could not carry a message (%d, code"
+                    " %d); the channel route does",
+                    out.update.after.channel_id,
+                    error.status,
+                    error.code,
+                )
+                self.carriers.kill(carrier)
+                for file in kwargs.get("files", ()):
+                    file.reset()
+        with priority(level):
+            message = await out.channel.send(**kwargs)
+        return _Posted(message.id)
+
+    def _editable(self, posted: _Posted | None, carrier: Carrier | None) -> bool:
+        """Whether ``posted`` can be edited without a counted call."""
+        if posted is None:
+            return False
+        if posted.carrier is not None and self.carriers.usable(posted.carrier):
+            return True
+        return carrier is not None and _clicked(carrier, posted.id)
+
+    async def _edit(
+        self, out: _Outlet, posted: _Posted, carrier: Carrier | None, **kwargs: Any
+    ) -> bool:
+        """Edit a message of ours; False if it is gone. Uncounted through the interaction
+        that posted it or one clicked on it, while it lives; else the channel route."""
+        try:
+            for way in (posted.carrier, carrier):
+                if way is None or not self.carriers.usable(way):
+                    continue
+                try:
+                    if way is posted.carrier:
+                        await way.interaction.followup.edit_message(posted.id, **kwargs)
+                        return True
+                    if _clicked(way, posted.id):
+                        await way.interaction.edit_original_response(**kwargs)
+                        return True
+                except discord.HTTPException as error:
+                    if error.status in (404, 429) or error.status >= 500:
+                        raise
+                    self.carriers.kill(way)
+                    for file in kwargs.get("attachments", ()):
+                        file.reset()
+            with priority(Priority.COSMETIC):
+                message = out.channel.get_partial_message(posted.id)  # type: ignore[attr-defined]
+                await message.edit(**kwargs)
+            return True
+        except discord.NotFound:
+            return False
+
+    async def _delete(self, out: _Outlet, posted: _Posted) -> None:
+        """Delete a message of ours (through its carrier while it lives); a failure only
+        leaves it in the channel."""
+        carrier = posted.carrier
+        if carrier is not None and self.carriers.usable(carrier):
+            try:
+                await carrier.interaction.followup.delete_message(posted.id)
+                return
+            except discord.NotFound:
+                return
+            except discord.HTTPException:
+                pass  # the channel route below
+        with priority(Priority.COSMETIC):
+            await _delete_quietly(out.channel, posted.id)
+
     # -- helpers ----------------------------------------------------------------------
 
     def _record(self, session: Session, shown: _Shown) -> None:
@@ -358,8 +476,8 @@ class TablePublisher:
             session.id,
             version=session.version,
             deals=shown.deals,
-            table_message_id=shown.table,
-            ping=(shown.ping, shown.ping_turn),
+            table_message_id=None if shown.table is None else shown.table.id,
+            ping=(shown.old_ping, shown.ping_turn),
         )
 
     async def _channel(self, channel_id: int) -> discord.abc.Messageable | None:
@@ -367,6 +485,17 @@ class TablePublisher:
         if channel is None:
             channel = await self.bot.fetch_channel(channel_id)
         return channel if isinstance(channel, discord.abc.Messageable) else None
+
+
+def _clicked(carrier: Carrier, message_id: int) -> bool:
+    """Whether ``carrier`` is a click on that message acknowledged as its update (its
+    original response is then the message itself)."""
+    message = carrier.interaction.message
+    return (
+        message is not None
+        and message.id == message_id
+        and carrier.interaction.response.type in CLICK_UPDATES
+    )
 
 
 def _give_up_unless_retry(session: Session, what: str, error: discord.HTTPException) -> None:

@@ -25,6 +25,7 @@ from bot.i18n import LANGUAGE_NAMES, LANGUAGES, N_, Translator
 from .about import about as about_facts
 from .about import about_text
 from .announcer import TablePublisher
+from .carriers import answered
 from .hand import hand_message, offered_moves
 from .hands import discard, live_hand
 from .items import DYNAMIC_ITEMS, EndButton, sent_view
@@ -138,6 +139,7 @@ class Domino(
                 await interaction.followup.send(text, ephemeral=True)
             else:
                 await interaction.response.send_message(text, ephemeral=True)
+            answered(interaction)
         except discord.HTTPException:
             log.warning("could not confirm a saved change to the user", exc_info=True)
 
@@ -408,9 +410,18 @@ class Domino(
     async def board(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True)
         session = await self.bot.games.channel_game(interaction.channel_id or 0)
-        if not await self.publisher.repost(session):
-            raise GameError(N_("Discord did not take the table just now. Please try again."))
-        await self._confirm(interaction, N_("Here is the table."))
+        tr = _tr(interaction)
+        # Answered first, so that this very interaction carries the table (uncounted).
+        await interaction.edit_original_response(content=tr("Posting the table…"))
+        answered(interaction)
+        if await self.publisher.repost(session):
+            text = tr("Here is the table.")
+        else:
+            text = tr("Discord did not take the table just now. Please try again.")
+        try:
+            await interaction.edit_original_response(content=text)
+        except discord.HTTPException:
+            log.warning("could not tell the user whether the table was posted", exc_info=True)
 
     @app_commands.command(
         name="end", description=locale_str("End this channel's game (creator or Manage Server)")
@@ -612,6 +623,7 @@ class Domino(
                     sent = await interaction.followup.send(
                         ephemeral=True, wait=True, **_as_send(message)
                     )
+                    answered(interaction)
                     message_id = sent.id
                 offers = bool(offered_moves(session, seen))
                 shown = live_hand(interaction, message_id, session, offers)

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 import discord
 
+from .carriers import carrying
 from .replies import reply_error
 
 if TYPE_CHECKING:
@@ -38,10 +39,11 @@ class DominoItem(discord.ui.DynamicItem[ItemT], template=NO_MATCH):
     (``from_custom_id``) and act in :meth:`run`; refusals and failures are answered here."""
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await self.run(interaction, domino_cog(interaction))
-        except Exception as error:
-            await reply_error(interaction, error)
+        async with carrying(interaction):
+            try:
+                await self.run(interaction, domino_cog(interaction))
+            except Exception as error:
+                await reply_error(interaction, error)
 
     async def run(self, interaction: discord.Interaction, cog: Domino) -> None:
         raise NotImplementedError

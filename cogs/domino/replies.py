@@ -26,6 +26,7 @@ from discord.ext import commands
 from bot.games.errors import GameError, TrainWord, unavailable
 from bot.i18n import Translator
 
+from .carriers import answered, carrying
 from .markup import plain
 
 log = logging.getLogger(__name__)
@@ -78,6 +79,7 @@ async def reply_error(interaction: discord.Interaction, error: BaseException) ->
                 await interaction.delete_original_response()
                 return
             await interaction.followup.send(text, ephemeral=True)
+            answered(interaction)
         else:
             await interaction.response.send_message(text, ephemeral=True)
     except discord.HTTPException:
@@ -97,16 +99,18 @@ def _escaped(value: Any) -> Any:
 
 
 def refusing(func: Handler[CogT, P]) -> Handler[CogT, P]:
-    """A command whose refusals (:class:`GameError`) are polite ephemeral replies."""
+    """A command whose refusals (:class:`GameError`) are polite ephemeral replies, and
+    whose interaction may carry its channel's table once answered (:mod:`.carriers`)."""
 
     @functools.wraps(func)
     async def wrapper(
         cog: CogT, interaction: discord.Interaction, /, *args: P.args, **kw: P.kwargs
     ) -> None:
-        try:
-            await func(cog, interaction, *args, **kw)
-        except GameError as error:
-            await reply_error(interaction, error)
+        async with carrying(interaction):
+            try:
+                await func(cog, interaction, *args, **kw)
+            except GameError as error:
+                await reply_error(interaction, error)
 
     # discord.py reads the command's parameters from the signature and resolves their
     # annotations in the callback's module: resolved here, in the command's own module.

@@ -136,14 +136,22 @@ class Driver:
                     ]
         return out
 
-    async def play_turn(self, choose=None):
-        """The human to move plays one move through the UI; returns (user, label)."""
+    async def turn_hand(self):
+        """The human to move opens their hand; returns (user, the hand message)."""
         session = await self.session()
         seat = session.turn_seat
         assert seat is not None
         assert seat.user_id is not None
         user = self.users[seat.user_id]
-        hand = await self.hand(user)
+        return user, await self.hand(user)
+
+    async def play_turn(self, choose=None):
+        """The human to move plays one move through the UI; returns (user, label, result)."""
+        user, hand = await self.turn_hand()
+        return await self.play_from(user, hand, choose)
+
+    async def play_from(self, user, hand, choose=None):
+        """``user`` plays a move from their open hand message; returns (user, label, result)."""
         buttons = [
             (c["custom_id"], c["label"])
             for row in hand.components

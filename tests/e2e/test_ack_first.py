@@ -56,6 +56,8 @@ async def test_every_command_and_component_acknowledges_before_the_database(
     session = await bot.games.in_channel(channel.id)
     mover = alice if session.turn_seat.user_id == alice.id else bob
     other = bob if mover is alice else alice
+    # the game's table moved to the bottom of the channel when the game began
+    table = next(m for m in channel.history(viewer=alice) if m.id == session.table_message_id)
     hand = await step("/domino hand", mover.slash(channel, "domino hand"))
     await step("Show my hand (button)", other.click(table, label="Show my hand"))
     await step("Refresh (button)", mover.click(hand.response, label="Refresh"))

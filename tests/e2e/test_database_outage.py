@@ -130,7 +130,7 @@ async def test_a_move_while_the_database_is_gone_is_refused_and_goes_through_onc
     laid = [e for e in after.state.deal.history if isinstance(e, Played)]
     assert len(laid) == len([e for e in session.state.deal.history if isinstance(e, Played)]) + 1
     await settle(bot)
-    table = table_of(channel, alice, session)
+    table = table_of(channel, alice, await bot.games.in_channel(channel.id))  # posted anew
     assert shown(table) != table_before
     # the deal's first move, on the table once
     played_lines = [line for line in latest(table) if " played " in line]

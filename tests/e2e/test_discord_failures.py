@@ -117,9 +117,12 @@ async def test_permissions_lost_mid_game_cost_one_log_line_and_no_move(
     simcord_env, bot, channel, alice, bob, driver, caplog
 ):
     session = await two_player_game(bot, channel, alice, bob)
+    user, hand = await driver.turn_hand()
     simcord_env.inject_error("*", f"/channels/{channel.id}/*", status=403, code=50013, times=None)
+    # and the move's interaction may not carry the table either: the channel route is tried
+    simcord_env.inject_error("POST", "/webhooks/*", status=403, code=50013, times=None)
     caplog.set_level(logging.WARNING)
-    await driver.play_turn()
+    await driver.play_from(user, hand)
     after = await bot.games.in_channel(channel.id)
     assert after.version > session.version  # the move is kept
     announcer = [r for r in caplog.records if r.name == "cogs.domino.announcer"]
@@ -127,31 +130,52 @@ async def test_permissions_lost_mid_game_cost_one_log_line_and_no_move(
     assert not [r for r in announcer if r.exc_info]  # a line, not a traceback
 
 
-# -- 2. a failed table edit still pings; a failed ping keeps the old one ----------------------
+# -- 2. a table an interaction cannot carry goes by the channel; a failed one is retried ------
 
 
-async def test_a_failed_table_edit_still_pings_the_next_player(
-    simcord_env, bot, channel, alice, bob, driver
+def table_posts(requests, prefix):
+    """The table posts (a message with an embed) among ``requests`` on routes of ``prefix``."""
+    return [
+        r
+        for r in requests
+        if r.method == "POST" and r.path.startswith(prefix) and (r.json or {}).get("embeds")
+    ]
+
+
+async def test_a_table_the_interaction_cannot_carry_goes_by_the_channel_and_still_pings(
+    simcord_env, bot, channel, alice, bob, driver, caplog
 ):
     await two_player_game(bot, channel, alice, bob)
-    simcord_env.inject_error("PATCH", f"/channels/{channel.id}/messages/*", status=503, times=8)
-    await driver.play_turn()
+    user, hand = await driver.turn_hand()
+    # Discord refuses the move's token for a followup (as for an invalid webhook token)
+    simcord_env.inject_error("POST", "/webhooks/*", status=401, code=50027, times=1)
+    mark = len(simcord_env.http_requests)
+    caplog.set_level(logging.INFO, logger="cogs.domino.announcer")
+    await driver.play_from(user, hand)
+    await settle_announcements(bot)
     session = await bot.games.in_channel(channel.id)
     shown = pings(channel, alice)
     assert len(shown) == 1
     assert f"<@{session.turn_seat.user_id}>" in shown[0].content
+    assert shown[0].id == session.table_message_id  # the table carries the ping
+    requests = simcord_env.http_requests[mark:]
+    assert len(table_posts(requests, "/webhooks/")) == 1  # refused
+    assert len(table_posts(requests, f"/channels/{channel.id}/")) == 1  # then the channel
+    assert any("could not carry" in r.getMessage() for r in caplog.records)
 
 
-async def test_the_table_edit_is_retried_until_it_is_current(
+async def test_the_table_post_is_retried_until_it_is_current(
     simcord_env, bot, channel, alice, bob, driver
 ):
     await two_player_game(bot, channel, alice, bob)
-    simcord_env.inject_error("PATCH", f"/channels/{channel.id}/messages/*", status=500, times=2)
-    await driver.play_turn()
+    user, hand = await driver.turn_hand()
+    simcord_env.inject_error("POST", "/webhooks/*", status=500, times=2)
+    await driver.play_from(user, hand)
     await settle_announcements(bot)
     session = await bot.games.in_channel(channel.id)
     table = table_of(channel, alice, session)
     assert session.turn_seat.name in table.embeds[0].footer.text
+    assert len(pings(channel, alice)) == 1
 
 
 async def test_a_failed_ping_keeps_the_old_ping_until_the_new_one_is_posted(
@@ -161,9 +185,11 @@ async def test_a_failed_ping_keeps_the_old_ping_until_the_new_one_is_posted(
     bot.get_cog("Domino").publisher.delays = (0.1, 30.0)  # then a long (virtual) wait
     first = pings(channel, alice)
     assert len(first) == 1
+    user, hand = await driver.turn_hand()
+    simcord_env.inject_error("POST", "/webhooks/*", status=502, times=None)
     simcord_env.inject_error("POST", f"/channels/{channel.id}/messages", status=502, times=None)
-    await driver.play_turn()
-    # Discord keeps refusing the new ping: the old one is still there, not nothing
+    await driver.play_from(user, hand)
+    # Discord keeps refusing the new table: the old one is still there, not nothing
     assert [m.id for m in pings(channel, alice)] == [first[0].id]
     simcord_env.backend.faults.clear()
     await simcord_env.advance_time(31)
@@ -268,7 +294,7 @@ async def test_no_turn_ping_is_left_when_the_match_ends(bot, channel, alice, bob
 # A random deal could let the bots play the whole deal while alice has nothing to lay
 # (4-player block deals five tiles each), or end it just after her move: pinned.
 @pytest.mark.parametrize("simcord_bot", [seed_where_alice_leads()], indirect=True)
-async def test_a_burst_of_ai_moves_survives_429s_with_one_edit_and_one_ping(
+async def test_a_burst_of_ai_moves_survives_429s_with_one_table_and_one_ping(
     simcord_env, bot, channel, alice, driver
 ):
     await bot.ai.start()  # a warm pool: the AI moves land while the 429 is waited out
@@ -280,12 +306,12 @@ async def test_a_burst_of_ai_moves_survives_429s_with_one_edit_and_one_ping(
     await settle_announcements(bot)
     before = await bot.games.in_channel(channel.id)
     assert before.turn_seat.user_id == alice.id
+    user, hand = await driver.turn_hand()
     mark = len(simcord_env.http_requests)
     edits_before = cog_edits(bot)
-    simcord_env.inject_error("PATCH", f"/channels/{channel.id}/messages/*", status=429, times=1)
-    simcord_env.inject_error("POST", f"/channels/{channel.id}/messages", status=429, times=1)
+    simcord_env.inject_error("POST", "/webhooks/*", status=429, times=1)
 
-    await driver.play_turn()
+    await driver.play_from(user, hand)
     await settle_announcements(bot)
 
     after = await bot.games.in_channel(channel.id)
@@ -294,20 +320,27 @@ async def test_a_burst_of_ai_moves_survives_429s_with_one_edit_and_one_ping(
     ai_turns = {e.seat for e in history[len(before.state.deal.history) + 1 :]}
     assert ai_turns >= {1, 2, 3}  # (alice may have passed in between: the engine passes)
     requests = simcord_env.http_requests[mark:]
-    edits = [r for r in requests if r.method == "PATCH" and r.path.startswith("/channels/")]
-    # four changes (alice's move, three AI moves): the refused edit, then the rest
+    # four changes (alice's move, three AI moves): the refused post, then the rest
     # coalesced (the AI moves land while the worker waits out the 429)
-    assert len(edits) == 2
-    assert cog_edits(bot) - edits_before == 1
-    ping_posts = [
-        r
-        for r in requests
-        if r.method == "POST" and f"<@{alice.id}>" in str((r.json or {}).get("content", ""))
-    ]
-    assert len(ping_posts) == 2  # refused once, then posted once
+    posts = table_posts(requests, "/webhooks/")
+    assert len(posts) == 2
+    assert all(f"<@{alice.id}>" in str(r.json.get("content", "")) for r in posts)
+    # alice's move shown in place at once (an AI to move: no ping), then one table for
+    # her next turn after the 429, the AI moves merged into it
+    assert cog_edits(bot) - edits_before == 2
+    # and not one counted call: the move's interaction carried it all
+    assert [r for r in requests if not r.path.startswith(("/webhooks/", "/interactions/"))] == []
     assert len(pings(channel, alice)) == 1
     table = table_of(channel, alice, after)
     assert "alice to play" in table.embeds[0].footer.text
-    latest = next(f.value for f in table.embeds[0].fields if f.name == "Latest")
-    for bot_name in ("Bot 1", "Bot 2", "Bot 3"):
-        assert bot_name in latest
+    # every move was told on the table: alice's at once, the AI moves in the new table
+    told = "\n".join(
+        field["value"]
+        for r in requests
+        if r.path.startswith("/webhooks/") and r.method in ("POST", "PATCH")
+        for embed in (r.json or {}).get("embeds") or []
+        for field in embed.get("fields", [])
+        if field["name"] == "Latest"
+    )
+    for name in ("alice", "Bot 1", "Bot 2", "Bot 3"):
+        assert name in told

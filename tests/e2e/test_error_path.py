@@ -18,7 +18,10 @@ async def started(bot, channel, alice, bob):
     table = channel.last_message
     await bob.click(table, label="Join")
     await alice.click(table, label="Start")
-    return await bot.games.in_channel(channel.id), table
+    session = await bot.games.in_channel(channel.id)
+    # the game's table moved to the bottom of the channel when the game began
+    table = next(m for m in channel.history(viewer=alice) if m.id == session.table_message_id)
+    return session, table
 
 
 def answer(result):

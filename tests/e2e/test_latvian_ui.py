@@ -66,8 +66,9 @@ async def test_several_doubles_and_a_closed_end_through_the_ui(bot, channel, ali
         if session.status != "playing":
             break
         await driver.play_turn(lambda labels: choose(labels, seen))
+        shown = await driver.session()  # the table after the move (posted anew)
         message = next(
-            (m for m in channel.history(viewer=bob) if m.id == session.table_message_id), None
+            (m for m in channel.history(viewer=bob) if m.id == shown.table_message_id), None
         )
         if message is not None and message.embeds:
             latest_lines += [f.value for f in message.embeds[0].fields if f.name == "Latest"]

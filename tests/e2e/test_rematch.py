@@ -8,10 +8,11 @@ from bot.games.service import REMATCH_LIFE
 
 
 def reply_text(result) -> str:
-    """The bot's ephemeral answer to a click (every answer here is one)."""
-    reply = result.followups[-1]
-    assert reply.ephemeral
-    return reply.content
+    """The bot's ephemeral answer to a click (every answer here is one; the click may also
+    carry the new table, a public followup)."""
+    replies = [m for m in result.followups if m.ephemeral]
+    assert replies
+    return replies[-1].content
 
 
 async def finished_table(bot, channel, driver, creator, *others, ai=None, **options):

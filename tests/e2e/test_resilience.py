@@ -56,14 +56,18 @@ async def test_a_discord_failure_on_the_table_update_keeps_the_move(
     simcord_env, bot, channel, alice, bob, driver
 ):
     session = await two_player_game(bot, channel, alice, bob)
-    simcord_env.inject_error("PATCH", "/channels/*/messages/*", status=500)
-    await driver.play_turn()
+    bot.get_cog("Domino").publisher.delays = ()  # no retry: the announcement gives up
+    user, hand = await driver.turn_hand()
+    simcord_env.inject_error("POST", "/webhooks/*", status=500, times=None)
+    simcord_env.inject_error("POST", "/channels/*/messages", status=500, times=None)
+    await driver.play_from(user, hand)
     after = await bot.games.in_channel(channel.id)
     assert after.version > session.version
     assert len(after.state.deal.history) > len(session.state.deal.history)
-    # the table message missed the update; /domino board draws it right
+    # the table missed the move (the old one is still up); /domino board draws it right
     stale = next(m for m in channel.history(viewer=alice) if m.id == session.table_message_id)
-    assert stale.embeds[0].footer.text != ""
+    assert session.turn_seat.name in stale.embeds[0].footer.text
+    simcord_env.backend.faults.clear()
     result = await alice.slash(channel, "domino board")
     assert result.ephemeral
     fresh = await bot.games.in_channel(channel.id)
