@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from .deal import Deal, VoidDealError, fixed_lead
@@ -32,34 +32,51 @@ FORMAT = "domino-record/1"
 
 def match_record(state: MatchState, seats: Sequence[str] | None = None) -> dict[str, Any]:
     """The record of ``state`` (finished or in progress) as a JSON-ready dict."""
-    doc: dict[str, Any] = {"format": FORMAT, "rules": state.rules.to_dict()}
+    return joined_record(
+        record_head(state, seats), [(deal_entry(d), move_entries(d)) for d in state.deals]
+    )
+
+
+# A record in pieces, for storing it a save at a time (bot.storage keeps a game in play
+# so): its head, each deal as dealt, and its moves a few at a time. The pieces of a
+# state are the pieces of any earlier state of the same match plus record_gain's.
+
+
+def record_head(state: MatchState, seats: Sequence[str] | None = None) -> dict[str, Any]:
+    """The record of ``state`` without its deals (``format``, ``rules``, ``seats``), and
+    ``"time_up": true`` when the last deal carries it (:func:`joined_record` puts it there)."""
+    head: dict[str, Any] = {"format": FORMAT, "rules": state.rules.to_dict()}
     if seats is not None:
-        doc["seats"] = list(seats)
-    deals = []
-    for i, deal in enumerate(state.deals):
-        entry: dict[str, Any] = {
-            "hands": [[str(t) for t in hand] for hand in deal.dealt],
-            "stock": [str(t) for t in deal.stock],
-            "leader": deal.leader,
-            "moves": _moves_doc(deal),
-        }
-        if state.time_up and i == len(state.deals) - 1:
-            entry["time_up"] = True
-        deals.append(entry)
-    doc["deals"] = deals
-    return doc
+        head["seats"] = list(seats)
+    if state.time_up:
+        head["time_up"] = True
+    return head
 
 
-def _played(history: Sequence[Event]) -> list[Played]:
-    return [e for e in history if type(e) is Played]
+def deal_entry(deal: Deal) -> dict[str, Any]:
+    """A deal's record as dealt: its entry without ``moves`` (and ``time_up``)."""
+    return {
+        "hands": [[str(t) for t in hand] for hand in deal.dealt],
+        "stock": [str(t) for t in deal.stock],
+        "leader": deal.leader,
+    }
 
 
-def _moves_doc(deal: Deal) -> list[dict[str, Any]]:
-    played = _played(deal.history)
+def move_entries(deal: Deal, since: Deal | None = None) -> list[dict[str, Any]]:
+    """The record's entries of the moves of ``deal``, or only of those played after
+    ``since``, an earlier moment of the same deal (its history is a prefix of ``deal``'s).
+
+    Costs as much as the moves written (and, with ``since``, nothing for the others).
+    """
+    events = deal.history if since is None else deal.history[len(since.history) :]
+    played = _played(events)
     if not isinstance(deal, TrainDeal):
         return [_move_doc(e.seat, e.move) for e in played]
     # Mexican Train: each tile written as it lies, the half that touches its train first.
-    ends = [deal.station.engine] * (deal.n + 1)
+    if isinstance(since, TrainDeal):
+        ends = since.station.ends[:]
+    else:
+        ends = [deal.station.engine] * (deal.n + 1)
     moves = []
     for e in played:
         p = e.move.placements[0]
@@ -69,6 +86,64 @@ def _moves_doc(deal: Deal) -> list[dict[str, Any]]:
         train: int | str = "mexican" if p.train == MEXICAN else p.train
         moves.append({"seat": e.seat, "tile": f"{inner}-{ends[p.train]}", "train": train})
     return moves
+
+
+def moves_played(deal: Deal) -> int:
+    """How many moves ``deal`` has seen (draws and passes are not moves)."""
+    return sum(1 for e in deal.history if type(e) is Played)
+
+
+class RecordGain(NamedTuple):
+    """What a later state of a match adds to the record of an earlier one, deal by deal."""
+
+    deals: list[tuple[int, dict[str, Any]]]
+    """The deals dealt since: (the deal's number from 1, :func:`deal_entry`)."""
+    moves: list[tuple[int, int, list[dict[str, Any]]]]
+    """The moves played since, per deal: (the deal's number, the moves it had before,
+    their :func:`move_entries`)."""
+
+
+def record_gain(before: MatchState | None, after: MatchState) -> RecordGain:
+    """What ``after`` adds to the record of ``before`` (None: of nothing), an earlier state
+    of the same match: the moves of the deal in play then, every deal dealt since and its
+    moves. Costs as much as what is new, whatever the length of the match."""
+    deals: list[tuple[int, dict[str, Any]]] = []
+    moves: list[tuple[int, int, list[dict[str, Any]]]] = []
+    known = 0 if before is None else len(before.deals)
+    if before is not None:
+        if not 0 < known <= len(after.deals):
+            raise ValueError("the later state has fewer deals than the earlier one")
+        old = before.deals[-1]
+        entries = move_entries(after.deals[known - 1], since=old)
+        if entries:
+            moves.append((known, moves_played(old), entries))
+    for number in range(known + 1, len(after.deals) + 1):
+        deal = after.deals[number - 1]
+        deals.append((number, deal_entry(deal)))
+        entries = move_entries(deal)
+        if entries:
+            moves.append((number, 0, entries))
+    return RecordGain(deals, moves)
+
+
+def joined_record(
+    head: Mapping[str, Any],
+    deals: Iterable[tuple[Mapping[str, Any], Iterable[Mapping[str, Any]]]],
+) -> dict[str, Any]:
+    """The record made of its pieces: a :func:`record_head` and, per deal, its
+    :func:`deal_entry` and its moves. The inverse of splitting it."""
+    doc = {key: value for key, value in head.items() if key != "time_up"}
+    entries = []
+    for entry, moves in deals:
+        entries.append({**entry, "moves": list(moves)})
+    if head.get("time_up") is True and entries:
+        entries[-1]["time_up"] = True
+    doc["deals"] = entries
+    return doc
+
+
+def _played(history: Sequence[Event]) -> list[Played]:
+    return [e for e in history if type(e) is Played]
 
 
 def _move_doc(seat: int, move: Move) -> dict[str, Any]:

@@ -33,6 +33,7 @@ from bot.engine import (
     view,
 )
 from bot.engine.ai import LEVELS, Level
+from bot.engine.record import record_gain, record_head
 from bot.engine.view import HandView, PlayerView, hand_view
 from bot.i18n import N_
 from bot.storage import (
@@ -43,6 +44,7 @@ from bot.storage import (
     GameRow,
     MatchDeal,
     MatchSeat,
+    RecordAppend,
     StaleGameError,
 )
 
@@ -799,7 +801,10 @@ class GameService:
         note: Note | None = None,
         notes: tuple[Note, ...] | list[Note] = (),
     ) -> Session:
-        """Save the change in one transaction, then hand it to the publisher, set timers."""
+        """Save the change in one transaction, then hand it to the publisher, set timers.
+
+        Only what is new is written (:func:`_record_append`): a move costs the same to
+        save at deal 100 as at deal 1."""
         seats = seats if seats is not None else session.seats
         state = state if state is not None else session.state
         all_notes = (*([note] if note else []), *notes)
@@ -814,7 +819,7 @@ class GameService:
                 now=now,
                 status=status,
                 seats=[s.to_json() for s in seats],
-                state=_record(state, seats),
+                log=_record_append(session, state, seats),
                 turn_started_at=now if turn_changed else None,
                 creator_id=creator_id,
             )
@@ -847,14 +852,15 @@ class GameService:
     ) -> Session:
         state = state if state is not None else session.state
         now = self.clock()
-        match = _finished_match(session, state, seats, now) if status == FINISHED else None
+        record = _record(state, seats) or {}  # the whole record, once per game
+        match = _finished_match(state, seats, now, record) if status == FINISHED else None
         try:
             saved = await self.db.games.finish(
                 session.id,
                 session.version,
                 now=now,
                 status=status,
-                state=_record(state, seats) or {},
+                state=record,
                 seats=[s.to_json() for s in seats],
                 match=match,
             )
@@ -947,8 +953,25 @@ def _record(state: MatchState | None, seats: tuple[Seat, ...]) -> dict[str, Any]
     return state_to_json(state, [s.name for s in seats])
 
 
+def _record_append(
+    session: Session, state: MatchState | None, seats: tuple[Seat, ...]
+) -> RecordAppend | None:
+    """What a save of ``state`` adds to the stored record of ``session`` (saved with
+    ``session.state``): the head when it is new or changed, the deals and moves since.
+    Costs as much as what is new, never the whole match."""
+    if state is None:
+        return None
+    before = session.state
+    names = [s.name for s in seats]
+    head = None
+    if before is None or names != session.names or state.time_up != before.time_up:
+        head = record_head(state, names)
+    deals, moves = record_gain(before, state)
+    return RecordAppend(head, deals, moves)
+
+
 def _finished_match(
-    session: Session, state: MatchState | None, seats: tuple[Seat, ...], now: datetime
+    state: MatchState | None, seats: tuple[Seat, ...], now: datetime, record: dict[str, Any]
 ) -> FinishedMatch | None:
     if state is None:
         return None
@@ -981,7 +1004,7 @@ def _finished_match(
     return FinishedMatch(
         game=rules.game,
         finished_at=now,
-        record=_record(state, seats) or {},
+        record=record,
         seats=match_seats,
         deals=deals,
     )

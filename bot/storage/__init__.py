@@ -25,6 +25,7 @@ from .games import (
     Announced,
     GameRepository,
     GameRow,
+    RecordAppend,
     Status,
 )
 from .guilds import GuildRepository, GuildSettings
@@ -84,6 +85,7 @@ __all__ = [
     "PlayerResult",
     "Rating",
     "RatingRepository",
+    "RecordAppend",
     "Season",
     "SqliteDatabase",
     "StaleGameError",

@@ -41,7 +41,7 @@ import logging
 import os
 import sqlite3
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from types import TracebackType
 from typing import Any, Self
@@ -55,7 +55,7 @@ from .guilds import GuildRepository
 from .matches import MatchRepository
 from .migrations import migrate, user_version
 from .ratings import RatingRepository
-from .sql import SQLITE, Connection, Dialect, Row, SqliteConnection, execute
+from .sql import SQLITE, Connection, Dialect, Insert, Row, SqliteConnection, execute
 
 URL_SCHEMES = ("postgresql://", "postgres://")
 """What :meth:`Database.open` takes for a PostgreSQL server's URL."""
@@ -138,6 +138,17 @@ class Database(ABC):
     async def write(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         """One statement that writes, as a transaction of its own (or as part of the
         task's transaction), and its rows (``RETURNING``)."""
+
+    @abstractmethod
+    async def write_guarded(
+        self, guard: str, params: Sequence[Any], inserts: Sequence[Insert]
+    ) -> list[Row]:
+        """``guard`` (a statement that returns rows: a versioned ``UPDATE ... RETURNING``)
+        and, only if it returned a row, the ``inserts``, as one transaction of its own (or
+        as part of the task's): all of it lands, or nothing does. The guard's rows.
+
+        One round trip on either backend: SQLite runs it all in one call on the writer's
+        thread, PostgreSQL as one statement (the inserts in ``WITH``)."""
 
     async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
         """The first row of a query, or None (the query's rows are all read: keep it small)."""
@@ -279,14 +290,23 @@ class SqliteDatabase(Database):
         round trip waits its turn on a busy event loop. Inside the task's own
         :meth:`transaction` it is part of that transaction.
         """
+        return await self._writing(lambda conn: conn.fetchall(sql, params))
+
+    async def write_guarded(
+        self, guard: str, params: Sequence[Any], inserts: Sequence[Insert]
+    ) -> list[Row]:
+        return await self._writing(lambda conn: conn.write_guarded(guard, params, inserts))
+
+    async def _writing(self, step: Callable[[Connection], Awaitable[list[Row]]]) -> list[Row]:
+        """``step`` on the writer: in the task's own transaction, else under the writer lock."""
         task = asyncio.current_task()
         if task is not None and task is self._owner:
-            return await self._writer_conn.fetchall(sql, params)
+            return await step(self._writer_conn)
         if task is not None and task is self._snapshot_owner:
             raise StorageError("a snapshot is read-only: write outside it")
         async with self._lock:
             self._check_open()
-            return await self._writer_conn.fetchall(sql, params)
+            return await step(self._writer_conn)
 
     async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         return await self._query(sql, params)

@@ -4,9 +4,19 @@ Every save names the version it read; the row changes only if that is still the
 current version, and each save bumps it. A lost race raises
 :class:`StaleGameError` instead of overwriting someone else's save.
 
+A game in play keeps its record (``docs/RECORD.md``) in pieces, so that saving a move
+costs the same at deal 100 as at deal 1: each save appends only what is new
+(:class:`RecordAppend`: the deals dealt and the moves played since the last save, one
+row each per table, ``game_deals`` and ``game_moves``) and rewrites the small
+``record_head`` (the record without its deals) only when it changes. Reads put the
+pieces back together (:func:`bot.engine.record.joined_record`): every :class:`GameRow`
+has the whole record in ``state``, the same document the old whole-record saves stored.
+
 A finished game's record is stored once, as its match's ``matches.record``: the
 game row's ``state`` column is NULL then, and every read of a game (through
-:data:`GAME_COLUMNS`) takes the state from the match when the column is NULL.
+:data:`GAME_COLUMNS`) takes the state from the match when the column is NULL. A game
+that ends keeps no pieces: :meth:`GameRepository.finish` stores its whole record (in the
+match, or in ``state`` for a game that ends without one) and drops them.
 
 ``announced_version`` and ``announced_deals`` say what Discord was last shown of
 the game (the version its table shows, how many finished deals' summaries were
@@ -21,12 +31,14 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, Protocol
+
+from bot.engine.record import joined_record
 
 from .codec import from_text, json_list, json_object, opt_from_text, to_json, to_text
 from .errors import ChannelBusyError, IntegrityError, StaleGameError, StorageError
 from .matches import FinishedMatch, insert_match
-from .sql import Connection, Dialect, Row
+from .sql import Connection, Dialect, Insert, Row
 
 if TYPE_CHECKING:
     from .database import Database
@@ -52,7 +64,7 @@ class Status(StrEnum):
 STATUSES: Final = frozenset(Status)
 ACTIVE_STATUSES: Final = frozenset({Status.LOBBY, Status.PLAYING})
 FINAL_STATUSES: Final = STATUSES - ACTIVE_STATUSES
-CLEARABLE: Final = frozenset({"state", "table_message_id", "turn_started_at"})
+CLEARABLE: Final = frozenset({"state", "record_head", "table_message_id", "turn_started_at"})
 """The nullable columns :meth:`GameRepository.save` can set back to NULL."""
 
 _ACTIVE_SQL = f"status IN ({', '.join(repr(str(s)) for s in sorted(ACTIVE_STATUSES))})"
@@ -104,9 +116,56 @@ GAME_COLUMNS: Final = (
     "id, guild_id, channel_id, creator_id, status, rules, seats,"
     " coalesce(state, (SELECT record FROM matches WHERE matches.game_id = games.id)) AS state,"
     " seed, version, table_message_id, timer, created_at, updated_at, turn_started_at,"
-    " announced_version, announced_deals, ping_message_id, ping_turn"
+    " announced_version, announced_deals, ping_message_id, ping_turn, record_head"
 )
-"""The columns of a :class:`GameRow`, for ``SELECT ... FROM games`` and ``RETURNING``."""
+"""The columns of a :class:`GameRow`, for ``SELECT ... FROM games`` and ``RETURNING``
+(with ``record_head``: a NULL state with a head is a record in pieces, see :func:`read_games`)."""
+
+_DEALS_SQL = (
+    "SELECT game_id, deal, dealt FROM game_deals WHERE game_id IN ({ids}) ORDER BY game_id, deal"
+)
+_MOVES_SQL = (
+    "SELECT game_id, deal, first_move, moves FROM game_moves WHERE game_id IN ({ids})"
+    " ORDER BY game_id, deal, first_move"
+)
+_IDS_PER_STATEMENT = 500
+_DEALS = ("game_deals", ("game_id", "deal", "dealt"), ("bigint", "integer", "text"))
+_MOVES = (
+    "game_moves",
+    ("game_id", "deal", "first_move", "moves"),
+    ("bigint", "integer", "integer", "text"),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class RecordAppend:
+    """What one save adds to the record of a game in play, in pieces (see the module).
+
+    ``bot.engine.record`` makes them: ``head`` is :func:`~bot.engine.record.record_head`,
+    ``deals`` and ``moves`` are a :func:`~bot.engine.record.record_gain`.
+    """
+
+    head: Mapping[str, Any] | None = None
+    """The record without its deals, when it is new or changed (else None: kept)."""
+    deals: Sequence[tuple[int, Mapping[str, Any]]] = ()
+    """The deals dealt since the last save: (number from 1, its entry without moves)."""
+    moves: Sequence[tuple[int, int, Sequence[Mapping[str, Any]]]] = ()
+    """The moves played since the last save, per deal: (the deal's number, how many moves
+    it had before them, their entries)."""
+
+    def inserts(self, game_id: int) -> list[Insert]:
+        """The rows this save adds (none when no deal was dealt and no move played)."""
+        inserts = []
+        if self.deals:
+            rows = [(game_id, n, to_json(dict(entry))) for n, entry in self.deals]
+            inserts.append(Insert(*_DEALS, rows))
+        if self.moves:
+            played = [
+                (game_id, n, first, to_json([dict(m) for m in entries]))
+                for n, first, entries in self.moves
+            ]
+            inserts.append(Insert(*_MOVES, played))
+        return inserts
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,8 +202,9 @@ class GameRow:
         return self.status in ACTIVE_STATUSES
 
 
-def game_from_row(row: Row) -> GameRow:
-    """A :class:`GameRow` from a row of :data:`GAME_COLUMNS`."""
+def game_from_row(row: Row, record: dict[str, Any] | None = None) -> GameRow:
+    """A :class:`GameRow` from a row of :data:`GAME_COLUMNS` (``record``: its state, when
+    it is kept in pieces, put back together)."""
     state = row["state"]
     return GameRow(
         id=row["id"],
@@ -154,7 +214,7 @@ def game_from_row(row: Row) -> GameRow:
         status=row["status"],
         rules=json_object(row["rules"], "games.rules"),
         seats=json_list(row["seats"], "games.seats"),
-        state=None if state is None else json_object(state, "games.state"),
+        state=record if state is None else json_object(state, "games.state"),
         seed=row["seed"],
         version=row["version"],
         table_message_id=row["table_message_id"],
@@ -167,6 +227,52 @@ def game_from_row(row: Row) -> GameRow:
         ping_message_id=row["ping_message_id"],
         ping_turn=row["ping_turn"],
     )
+
+
+class Reader(Protocol):
+    """What reads: a :class:`~.database.Database` or a :class:`~.sql.Connection`."""
+
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]: ...
+
+
+def _in_pieces(row: Row) -> bool:
+    return row["state"] is None and row["record_head"] is not None
+
+
+async def read_games(reader: Reader, rows: Sequence[Row]) -> list[GameRow]:
+    """The games of ``rows`` (of :data:`GAME_COLUMNS`), their records in pieces read
+    through ``reader`` and put back together (see the module)."""
+    heads = {int(row["id"]): str(row["record_head"]) for row in rows if _in_pieces(row)}
+    records = await _records(reader, heads) if heads else {}
+    return [game_from_row(row, records.get(int(row["id"]))) for row in rows]
+
+
+async def _records(reader: Reader, heads: Mapping[int, str]) -> dict[int, dict[str, Any]]:
+    """The records of these games (id -> its ``record_head``) from their pieces."""
+    dealt: dict[int, dict[int, dict[str, Any]]] = {game: {} for game in heads}
+    moves: dict[int, dict[int, list[Any]]] = {game: {} for game in heads}
+    ids = list(heads)
+    for start in range(0, len(ids), _IDS_PER_STATEMENT):
+        chunk = ids[start : start + _IDS_PER_STATEMENT]
+        marks = ", ".join("?" * len(chunk))
+        for row in await reader.fetchall(_DEALS_SQL.format(ids=marks), chunk):
+            dealt[row[0]][row[1]] = json_object(row[2], "game_deals.dealt")
+        for row in await reader.fetchall(_MOVES_SQL.format(ids=marks), chunk):
+            game, deal, first = row[0], row[1], row[2]
+            so_far = moves[game].setdefault(deal, [])
+            if first != len(so_far):
+                raise StorageError(
+                    f"game {game}: deal {deal}'s moves from {first} follow {len(so_far)} moves"
+                )
+            so_far += json_list(row[3], "game_moves.moves")
+    records = {}
+    for game, head in heads.items():
+        deals = dealt[game]
+        if sorted(deals) != list(range(1, len(deals) + 1)) or not set(moves[game]) <= set(deals):
+            raise StorageError(f"game {game}: its deals {sorted(deals)} are not 1 to {len(deals)}")
+        pieces = [(deals[n], moves[game].get(n, ())) for n in range(1, len(deals) + 1)]
+        records[game] = joined_record(json_object(head, "games.record_head"), pieces)
+    return records
 
 
 def _shards_sql(shards: tuple[int, Collection[int]] | None) -> str:
@@ -257,8 +363,20 @@ class GameRepository:
 
     async def get(self, game_id: int) -> GameRow | None:
         """The game with this id, or None."""
-        row = await self._db.fetchone(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
-        return None if row is None else game_from_row(row)
+        games = await self._read(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        return games[0] if games else None
+
+    async def _read(self, sql: str, params: Sequence[Any] = ()) -> list[GameRow]:
+        """The games a query of :data:`GAME_COLUMNS` finds, each with its whole record.
+
+        Records in pieces are read in one snapshot with their rows (the query is run
+        again there), so that a save landing meanwhile cannot mix two moments.
+        """
+        rows = await self._db.fetchall(sql, params)
+        if not any(_in_pieces(row) for row in rows):
+            return [game_from_row(row) for row in rows]
+        async with self._db.snapshot() as conn:
+            return await read_games(conn, await conn.fetchall(sql, params))
 
     async def set_table_message(self, game_id: int, message_id: int | None) -> None:
         """Remember the game's table message. Presentation only: the version stays."""
@@ -295,27 +413,26 @@ class GameRepository:
 
     async def unannounced(self) -> list[GameRow]:
         """Active games whose last change Discord has not been shown yet, by id."""
-        rows = await self._db.fetchall(
+        return await self._read(
             f"SELECT {GAME_COLUMNS} FROM games"
             f" WHERE {_ACTIVE_SQL} AND announced_version < version ORDER BY id"
         )
-        return [game_from_row(row) for row in rows]
 
     async def active_in_channel(self, channel_id: int) -> GameRow | None:
         """The channel's game in the lobby or being played, or None."""
-        row = await self._db.fetchone(
+        games = await self._read(
             f"SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ? AND {_ACTIVE_SQL}",
             (channel_id,),
         )
-        return None if row is None else game_from_row(row)
+        return games[0] if games else None
 
     async def latest_in_channel(self, channel_id: int) -> GameRow | None:
         """The channel's most recent game of any status (highest id), or None."""
-        row = await self._db.fetchone(
+        games = await self._read(
             f"SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
             (channel_id,),
         )
-        return None if row is None else game_from_row(row)
+        return games[0] if games else None
 
     async def active(
         self,
@@ -339,8 +456,7 @@ class GameRepository:
         if limit is not None:
             sql += " LIMIT ?"
             params = (after_id, limit)
-        rows = await self._db.fetchall(sql, params)
-        return [game_from_row(row) for row in rows]
+        return await self._read(sql, params)
 
     async def save(
         self,
@@ -353,6 +469,7 @@ class GameRepository:
         rules: Mapping[str, Any] | None = None,
         seats: Sequence[Mapping[str, Any]] | None = None,
         state: Mapping[str, Any] | None = None,
+        log: RecordAppend | None = None,
         table_message_id: int | None = None,
         timer: int | None = None,
         turn_started_at: datetime | None = None,
@@ -361,10 +478,12 @@ class GameRepository:
         """Change the given (non-None) fields if the game is still at ``expected_version``.
 
         Bumps the version and sets ``updated_at`` to ``now``; returns the new row.
+        ``state`` is a whole record, stored as it is (it wins over pieces); ``log``
+        appends to the record in pieces of a game in play (see the module).
         ``clear`` names nullable columns to set to NULL (any of :data:`CLEARABLE`).
         Raises :class:`StaleGameError` if the game is not at ``expected_version``
-        (or does not exist), :class:`ChannelBusyError` if the new status would
-        make a second active game in the channel.
+        (or does not exist): then nothing was written. :class:`ChannelBusyError` if
+        the new status would make a second active game in the channel.
         """
         fields = _fields(
             status=status,
@@ -372,21 +491,33 @@ class GameRepository:
             rules=rules,
             seats=seats,
             state=state,
+            record_head=log.head if log is not None else None,
             table_message_id=table_message_id,
             timer=timer,
             turn_started_at=turn_started_at,
             clear=clear,
         )
-        row = await self._write(game_id, expected_version, now, fields, GAME_COLUMNS)
-        return game_from_row(row)
+        inserts = log.inserts(game_id) if log is not None else []
+        row = await self._write(game_id, expected_version, now, fields, GAME_COLUMNS, inserts)
+        [game] = await read_games(self._db, [row])
+        return game
 
     async def update(
-        self, game_id: int, expected_version: int, *, now: datetime, **changes: Any
+        self,
+        game_id: int,
+        expected_version: int,
+        *,
+        now: datetime,
+        log: RecordAppend | None = None,
+        **changes: Any,
     ) -> int:
         """:meth:`save`, returning only the new version: nothing is read back or parsed
-        (the caller holds the state it saved). The hot path of every move."""
-        fields = _fields(**changes)
-        row = await self._write(game_id, expected_version, now, fields, "version")
+        (the caller holds the state it saved). The hot path of every move: with a
+        ``log``, one statement (or one call on SQLite's writer thread) whose cost does
+        not grow with the match."""
+        fields = _fields(**changes, record_head=log.head if log is not None else None)
+        inserts = log.inserts(game_id) if log is not None else []
+        row = await self._write(game_id, expected_version, now, fields, "version", inserts)
         return int(row[0])
 
     async def _write(
@@ -396,11 +527,16 @@ class GameRepository:
         now: datetime,
         fields: Mapping[str, Any],
         returning: str,
+        inserts: Sequence[Insert] = (),
     ) -> Row:
-        """The versioned UPDATE as one statement (one round trip under the writer lock)."""
+        """The versioned UPDATE as one statement (one round trip under the writer lock),
+        and the ``inserts`` only if it took: all of it or nothing."""
         sql, params = _update_sql(game_id, expected_version, now, fields, returning)
         try:
-            rows = await self._db.write(sql, params)
+            if inserts:
+                rows = await self._db.write_guarded(sql, params, inserts)
+            else:
+                rows = await self._db.write(sql, params)
         except IntegrityError as exc:
             if _is_channel_busy(exc):
                 raise ChannelBusyError(
@@ -439,12 +575,14 @@ class GameRepository:
         """
         _check_status(status, FINAL_STATUSES)
         if match is None:
-            fields = _fields(status=status, state=state, seats=seats)
+            fields = _fields(status=status, state=state, seats=seats, clear={"record_head"})
         else:
-            fields = _fields(status=status, seats=seats, clear={"state"})
+            fields = _fields(status=status, seats=seats, clear={"state", "record_head"})
         try:
             async with self._db.transaction() as conn:
                 game = await _update(conn, game_id, expected_version, now, fields)
+                for table in ("game_moves", "game_deals"):  # the whole record is stored now
+                    await conn.execute(f"DELETE FROM {table} WHERE game_id = ?", (game_id,))
                 if match is not None:
                     await conn.lock(game.guild_id)
                     stored = await insert_match(conn, game, match)
@@ -464,6 +602,7 @@ def _fields(
     rules: Mapping[str, Any] | None = None,
     seats: Sequence[Mapping[str, Any]] | None = None,
     state: Mapping[str, Any] | None = None,
+    record_head: Mapping[str, Any] | None = None,
     table_message_id: int | None = None,
     timer: int | None = None,
     turn_started_at: datetime | None = None,
@@ -482,6 +621,8 @@ def _fields(
         fields["seats"] = to_json([dict(s) for s in seats])
     if state is not None:
         fields["state"] = to_json(dict(state))
+    if record_head is not None:
+        fields["record_head"] = to_json(dict(record_head))
     if table_message_id is not None:
         fields["table_message_id"] = table_message_id
     if timer is not None:
@@ -508,7 +649,8 @@ async def _update(
     sql, params = _update_sql(game_id, expected_version, now, fields, GAME_COLUMNS)
     row = await conn.fetchone(sql, params)
     if row is not None:
-        return game_from_row(row)
+        [game] = await read_games(conn, [row])
+        return game
     found = await conn.fetchone("SELECT version FROM games WHERE id = ?", (game_id,))
     raise _stale(game_id, expected_version, None if found is None else int(found[0]))
 
@@ -543,4 +685,5 @@ async def _select(conn: Connection, game_id: int) -> GameRow:
     """The game as the caller's transaction sees it (it must exist)."""
     row = await conn.fetchone(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
     assert row is not None
-    return game_from_row(row)
+    [game] = await read_games(conn, [row])
+    return game

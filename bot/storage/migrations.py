@@ -190,7 +190,56 @@ CREATE INDEX games_channel ON games(channel_id, id);
 ALTER TABLE guild_settings ADD COLUMN threads INTEGER NOT NULL DEFAULT 0;
 """
 
-MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3)
+# 4: the record of a game in play is kept in pieces, so that saving a move costs the same
+# at deal 100 as at deal 1 (GameRepository.update's log): games.record_head holds the
+# record without its deals (format, rules, seats; "time_up": true when its last deal has
+# it), game_deals each deal as dealt (its entry without moves), game_moves its moves, a
+# save's worth per row (first_move: how many the deal had before). Games being played
+# move their record there (one row of moves per deal); games.state is then NULL. A state
+# that is not a record with deals (it never replayed) stays where it is.
+_V4 = """
+ALTER TABLE games ADD COLUMN record_head TEXT;
+CREATE TABLE game_deals (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    deal INTEGER NOT NULL,
+    dealt TEXT NOT NULL,
+    PRIMARY KEY (game_id, deal)
+) WITHOUT ROWID;
+CREATE TABLE game_moves (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    deal INTEGER NOT NULL,
+    first_move INTEGER NOT NULL,
+    moves TEXT NOT NULL,
+    PRIMARY KEY (game_id, deal, first_move)
+) WITHOUT ROWID;
+
+CREATE TEMP TABLE dominobot_logged AS
+    SELECT id, state FROM games
+    WHERE status = 'playing' AND CASE WHEN json_valid(state) THEN
+        json_type(state) = 'object' AND json_type(state, '$.deals') = 'array'
+        AND json_array_length(state, '$.deals') > 0
+        AND NOT EXISTS (
+            SELECT 1 FROM json_each(state, '$.deals') d
+            WHERE d.type <> 'object' OR coalesce(json_type(d.value, '$.moves'), '') <> 'array'
+        )
+    ELSE 0 END;
+INSERT INTO game_deals (game_id, deal, dealt)
+    SELECT l.id, d.key + 1, json_remove(d.value, '$.moves', '$.time_up')
+    FROM dominobot_logged l, json_each(l.state, '$.deals') d;
+INSERT INTO game_moves (game_id, deal, first_move, moves)
+    SELECT l.id, d.key + 1, 0, json_extract(d.value, '$.moves')
+    FROM dominobot_logged l, json_each(l.state, '$.deals') d
+    WHERE json_array_length(d.value, '$.moves') > 0;
+UPDATE games SET
+    record_head = CASE WHEN json_type(state, '$.deals[#-1].time_up') = 'true'
+        THEN json_set(json_remove(state, '$.deals'), '$.time_up', json('true'))
+        ELSE json_remove(state, '$.deals') END,
+    state = NULL
+    WHERE id IN (SELECT id FROM dominobot_logged);
+DROP TABLE dominobot_logged;
+"""
+
+MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4)
 """Every migration in order; the schema version is the number applied."""
 
 LATEST = len(MIGRATIONS)
@@ -352,7 +401,84 @@ CREATE INDEX games_channel ON games(channel_id, id);
 ALTER TABLE guild_settings ADD COLUMN threads INTEGER NOT NULL DEFAULT 0;
 """
 
-PG_MIGRATIONS: tuple[str, ...] = (_PG_V1, _PG_V2, _PG_V3)
+# The same move as SQLite's _V4. The pieces are cut with json (not jsonb), which keeps
+# each object's keys in their order: dominobot_without drops keys and keeps the rest.
+_PG_V4 = """
+ALTER TABLE games ADD COLUMN record_head TEXT;
+CREATE TABLE game_deals (
+    game_id BIGINT NOT NULL REFERENCES games(id),
+    deal INTEGER NOT NULL,
+    dealt TEXT NOT NULL,
+    PRIMARY KEY (game_id, deal)
+);
+CREATE TABLE game_moves (
+    game_id BIGINT NOT NULL REFERENCES games(id),
+    deal INTEGER NOT NULL,
+    first_move INTEGER NOT NULL,
+    moves TEXT NOT NULL,
+    PRIMARY KEY (game_id, deal, first_move)
+);
+
+CREATE FUNCTION pg_temp.dominobot_record(state TEXT) RETURNS json
+LANGUAGE plpgsql AS $$
+DECLARE
+    doc json;
+BEGIN
+    doc := state::json;
+    IF json_typeof(doc) = 'object' AND json_typeof(doc -> 'deals') = 'array'
+        AND json_array_length(doc -> 'deals') > 0
+        AND NOT EXISTS (
+            SELECT 1 FROM json_array_elements(doc -> 'deals') d
+            WHERE json_typeof(d) <> 'object'
+                OR coalesce(json_typeof(d -> 'moves'), '') <> 'array'
+        )
+    THEN
+        RETURN doc;
+    END IF;
+    RETURN NULL;
+EXCEPTION WHEN others THEN
+    RETURN NULL;
+END
+$$;
+CREATE FUNCTION pg_temp.dominobot_without(doc json, extra json, VARIADIC keys TEXT[])
+RETURNS json LANGUAGE sql AS $$
+    SELECT coalesce(json_object_agg(k, v ORDER BY n), '{}'::json) FROM (
+        SELECT e.key, e.value, e.n
+            FROM json_each(doc) WITH ORDINALITY AS e(key, value, n)
+            WHERE e.key <> ALL (keys)
+        UNION ALL
+        SELECT e.key, e.value, 1000000 + e.n
+            FROM json_each(extra) WITH ORDINALITY AS e(key, value, n)
+    ) AS kept(k, v, n)
+$$;
+CREATE TEMP TABLE dominobot_logged AS
+    SELECT id, pg_temp.dominobot_record(state) AS doc FROM games WHERE status = 'playing';
+DELETE FROM dominobot_logged WHERE doc IS NULL;
+INSERT INTO game_deals (game_id, deal, dealt)
+    SELECT l.id, d.n, pg_temp.dominobot_without(d.deal, '{}', 'moves', 'time_up')::text
+    FROM dominobot_logged l,
+        json_array_elements(l.doc -> 'deals') WITH ORDINALITY AS d(deal, n);
+INSERT INTO game_moves (game_id, deal, first_move, moves)
+    SELECT l.id, d.n, 0, (d.deal -> 'moves')::text
+    FROM dominobot_logged l,
+        json_array_elements(l.doc -> 'deals') WITH ORDINALITY AS d(deal, n)
+    WHERE json_array_length(d.deal -> 'moves') > 0;
+UPDATE games SET
+    record_head = pg_temp.dominobot_without(
+        l.doc,
+        CASE WHEN json_typeof(l.doc -> 'deals' -> -1 -> 'time_up') = 'boolean'
+            AND (l.doc -> 'deals' -> -1 ->> 'time_up') = 'true'
+            THEN '{"time_up": true}'::json ELSE '{}'::json END,
+        'deals'
+    )::text,
+    state = NULL
+    FROM dominobot_logged l WHERE games.id = l.id;
+DROP TABLE dominobot_logged;
+DROP FUNCTION pg_temp.dominobot_without(json, json, TEXT[]);
+DROP FUNCTION pg_temp.dominobot_record(TEXT);
+"""
+
+PG_MIGRATIONS: tuple[str, ...] = (_PG_V1, _PG_V2, _PG_V3, _PG_V4)
 """PostgreSQL's migrations, one for each of :data:`MIGRATIONS`."""
 
 

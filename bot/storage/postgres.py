@@ -46,7 +46,7 @@ import asyncpg  # type: ignore[import-untyped]
 from .database import Database
 from .errors import DatabaseUnavailableError, IntegrityError, MigrationError, StorageError
 from .migrations import PG_MIGRATIONS
-from .sql import POSTGRESQL, Connection, Row
+from .sql import POSTGRESQL, Connection, Insert, Row
 
 log = logging.getLogger(__name__)
 
@@ -85,6 +85,24 @@ def numbered(sql: str) -> str:
         return f"${count}"
 
     return _QUOTED_OR_MARK.sub(number, sql)
+
+
+def guarded(guard: str, params: Sequence[Any], inserts: Sequence[Insert]) -> tuple[str, list[Any]]:
+    """:meth:`~.sql.Connection.write_guarded` as one statement: the guard in ``WITH``, each
+    insert taking its rows only if the guard returned one (an atomic statement)."""
+    parts = [f"guard AS ({guard})"]
+    values = list(params)
+    for n, insert in enumerate(inserts):
+        if not insert.rows:
+            continue
+        row = "(" + ", ".join(f"?::{t}" for t in insert.types) + ")"
+        rows = ", ".join([row] * len(insert.rows))
+        parts.append(
+            f"insert{n} AS (INSERT INTO {insert.table} ({', '.join(insert.columns)})"
+            f" SELECT * FROM (VALUES {rows}) AS v WHERE EXISTS (SELECT 1 FROM guard))"
+        )
+        values += [value for r in insert.rows for value in r]
+    return f"WITH {', '.join(parts)} SELECT * FROM guard", values
 
 
 def shown(url: str) -> str:
@@ -259,6 +277,11 @@ class PostgresDatabase(Database):
         # the pool handed out a connection the server had dropped: once more, anew
         async with self._connection() as conn:
             return await conn.fetchall(sql, params)
+
+    async def write_guarded(
+        self, guard: str, params: Sequence[Any], inserts: Sequence[Insert]
+    ) -> list[Row]:
+        return await self.write(*guarded(guard, params, inserts))
 
     async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         held = self._held_by_task()

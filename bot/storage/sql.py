@@ -17,13 +17,15 @@ from __future__ import annotations
 
 import sqlite3
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, Protocol
+from typing import Any, Final, Protocol, TypeVar
 
 import aiosqlite
 
 from .errors import IntegrityError
+
+T = TypeVar("T")
 
 
 class Row(Protocol):
@@ -51,6 +53,23 @@ class Dialect:
         if self.name == "sqlite":
             return ("",) * len(types)
         return tuple(f"::{t}" for t in types)
+
+
+@dataclass(frozen=True, slots=True)
+class Insert:
+    """Rows for one table, to insert after a guard (:meth:`Connection.write_guarded`)."""
+
+    table: str
+    columns: tuple[str, ...]
+    types: tuple[str, ...]
+    """Each column's PostgreSQL type (``bigint``, ``integer``, ``text``...)."""
+    rows: Sequence[Sequence[Any]]
+
+    @property
+    def sql(self) -> str:
+        """The one-row ``INSERT`` (run once per row)."""
+        marks = ", ".join("?" * len(self.columns))
+        return f"INSERT INTO {self.table} ({', '.join(self.columns)}) VALUES ({marks})"
 
 
 SQLITE: Final = Dialect("sqlite", greatest="max", nulls_last="")
@@ -89,6 +108,20 @@ class Connection(ABC):
         takes it waits for the others). SQLite's write transaction already excludes
         every other writer: there this does nothing."""
 
+    async def write_guarded(
+        self, guard: str, params: Sequence[Any], inserts: Sequence[Insert]
+    ) -> list[Row]:
+        """``guard`` (a statement that returns rows, such as a versioned ``UPDATE ...
+        RETURNING``) and, only if it returned a row, the ``inserts``: all or nothing,
+        as one step where the backend can. The guard's rows.
+
+        Here, statement by statement, for a caller inside its own transaction."""
+        rows = await self.fetchall(guard, params)
+        if rows:
+            for insert in inserts:
+                await self.executemany(insert.sql, insert.rows)
+        return rows
+
 
 class SqliteConnection(Connection):
     """A :class:`Connection` over an aiosqlite connection."""
@@ -118,6 +151,33 @@ class SqliteConnection(Connection):
 
     async def lock(self, key: int) -> None:
         return None
+
+    async def write_guarded(
+        self, guard: str, params: Sequence[Any], inserts: Sequence[Insert]
+    ) -> list[Row]:
+        """One call on the connection's thread: ``BEGIN IMMEDIATE`` (unless a transaction
+        is open), the guard, the inserts if it returned a row, ``COMMIT`` (else
+        ``ROLLBACK``). One round trip instead of one per statement."""
+
+        def guarded(conn: sqlite3.Connection) -> list[Row]:
+            own = not conn.in_transaction
+            if own:
+                conn.execute("BEGIN IMMEDIATE")
+            try:
+                rows: list[Row] = conn.execute(guard, params).fetchall()
+                if rows:
+                    for insert in inserts:
+                        conn.executemany(insert.sql, insert.rows).close()
+                if own:
+                    conn.execute("COMMIT")
+            except BaseException:
+                if own and conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                raise
+            return rows
+
+        with _integrity():
+            return await on_thread(self.raw, guarded)
 
 
 class _integrity:
@@ -149,3 +209,14 @@ async def execute_script(conn: aiosqlite.Connection, script: str) -> None:
     """Run an SQL script and close its cursor at once."""
     async with conn.executescript(script):
         pass
+
+
+async def on_thread(conn: aiosqlite.Connection, fn: Callable[[sqlite3.Connection], T]) -> T:
+    """``fn(the sqlite3 connection)`` on ``conn``'s own thread, as one step.
+
+    aiosqlite runs every call of its API there, one round trip each, and has no public
+    way to run several statements in one: this queues ``fn`` the way its API does
+    (``Connection._execute``). Every cursor ``fn`` opens must be closed by it.
+    """
+    run: Callable[..., Awaitable[T]] = conn._execute
+    return await run(fn, conn._conn)
