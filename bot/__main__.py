@@ -38,9 +38,9 @@ from bot.settings import (
     SettingsError,
     database_problem,
     parse_shards,
-    without_password,
 )
 from bot.storage import DatabaseUnavailableError, MigrationError
+from bot.storage.urls import redacted
 
 log = logging.getLogger("bot")
 
@@ -265,7 +265,7 @@ def check_database(settings: Settings) -> tuple[str, int] | None:
     if answer is None:
         return None
     reason, later = answer
-    where = without_password(settings.database_url)
+    where = redacted(settings.database_url)
     return f"DATABASE_URL {where} cannot be used: {reason}", (
         EXIT_UNREACHABLE if later else EXIT_CONFIG
     )
@@ -318,7 +318,7 @@ def run(bot: DominoBot, token: str, *, sync: bool = False) -> int:
 def database_setting(bot: DominoBot) -> str:
     """The setting that names the bot's database and its value, for a failure's line."""
     if bot.database_url is not None:
-        return f"DATABASE_URL {without_password(bot.database_url)}"
+        return f"DATABASE_URL {redacted(bot.database_url)}"
     return f"DATABASE_PATH {bot.database_path}"
 
 

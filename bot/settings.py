@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from bot.storage.urls import redacted, scrub
+
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 DEFAULT_DATABASE = "dominobot.sqlite3"
 URL_SCHEMES = ("postgresql", "postgres")
@@ -52,8 +54,9 @@ SETTINGS = (
         "DATABASE_URL",
         "",
         f"A PostgreSQL database instead of the SQLite file: {URL_SHAPE} (on a unix "
-        "socket: postgresql://user@/dbname?host=/run/postgresql). Several bot processes "
-        "may share one. Without it, DATABASE_PATH.",
+        "socket: postgresql://user@/dbname?host=/run/postgresql; percent-encode @ / ? # "
+        "in the user name and password). Several bot processes may share one. Its "
+        "password is never shown. Without it, DATABASE_PATH.",
     ),
     Setting(
         "SHARD_COUNT",
@@ -201,7 +204,7 @@ class Settings:
     """``SHARD_COUNT`` and ``SHARD_IDS``: the shards this process runs (None: no shards)."""
 
     def __repr__(self) -> str:  # never print the token, nor the database's password
-        url = None if self.database_url is None else without_password(self.database_url)
+        url = None if self.database_url is None else redacted(self.database_url)
         return (
             f"Settings(database_path={self.database_path!s}, database_url={url}, "
             f"dev_guild_id={self.dev_guild_id}, log_level={self.log_level}, "
@@ -248,21 +251,15 @@ class Settings:
         )
 
 
-def without_password(url: str) -> str:
-    """``url`` with its password (if any) as ``***``: for messages and logs."""
-    address, question, query = url.partition("?")
-    head, at, host = address.rpartition("@")  # a password may hold an @
-    if not at:
-        return url
-    scheme, sep, user = head.partition("://")
-    name, colon, _ = user.partition(":")
-    return f"{scheme}{sep}{name}{':***' if colon else ''}@{host}{question}{query}"
-
-
 def url_problem(url: str) -> str | None:
     """What is wrong with the shape of a ``DATABASE_URL`` (None: nothing), in a few words.
 
-    The password is never repeated. Whether the server answers is checked later.
+    The password is never repeated, in any of the places a URL can hold it
+    (``bot.storage.urls``). A URL the drivers would read differently (an ``@``, ``/``,
+    ``?`` or ``#`` not percent-encoded in the user name or password: libpq and asyncpg
+    would take part of the password for the host, the database or the query; a
+    password that reads as a port, in a URL without a host) is refused. Whether the
+    server answers is checked later.
     """
     scheme = url.partition("://")[0] if "://" in url else ""
     if scheme.lower() not in URL_SCHEMES:
@@ -270,13 +267,20 @@ def url_problem(url: str) -> str | None:
         return f"must be a PostgreSQL URL ({URL_SHAPE}), and this is {what}"
     if any(c.isspace() or not c.isprintable() for c in url):
         return "holds spaces or control characters; percent-encode them (%20)"
+    shown = redacted(url)
+    userinfo = url.partition("://")[2].rpartition("@")[0]
+    if set(userinfo) & set("@/?#"):
+        return (
+            f"{shown} has an @, /, ? or # before its host that is not percent-encoded; "
+            "write them as %40, %2F, %3F and %23 in the user name and password"
+        )
     try:
         parts = urlsplit(url)
         parts.port  # noqa: B018 - raises ValueError for a port that is not a number
     except ValueError as e:
-        return f"{without_password(url)} is malformed ({e})"
+        return f"{shown} is malformed ({scrub(str(e), url)})"
     if parts.fragment:
-        return f"{without_password(url)} is malformed (a # in it; percent-encode it: %23)"
+        return f"{shown} is malformed (a # in it; percent-encode it: %23)"
     return None
 
 

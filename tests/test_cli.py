@@ -414,6 +414,26 @@ def test_a_wrong_password_or_a_missing_database_is_one_line_and_exit_2(tmp_path,
     assert "no such database" in the_line(done.stderr)
 
 
+@pytest.mark.parametrize(
+    "url",
+    [
+        "postgresql://bot@/dominobot?host={folder}&password=Tr0ub4dor",  # no server there
+        "postgresql://bot@/dominobot?host={folder}&pass%77ord=Tr0ub4dor",
+        "postgres://bot:Tr0ub4dor",  # no host: the password reads as a port
+        "postgresql://bot:Tr0ub?4dor@db/dominobot",  # a ? not percent-encoded
+        "host=db user=bot password=Tr0ub4dor",  # libpq's key=value words
+    ],
+    ids=["query", "encoded-key", "no-host", "unencoded-question-mark", "key-value"],
+)
+def test_stderr_never_shows_the_password_in_any_form(tmp_path, url):
+    """tests/storage/test_storage_passwords.py has every form; these reach stderr."""
+    done = run_bot(cwd=tmp_path, DISCORD_TOKEN=TOKEN, DATABASE_URL=url.format(folder=tmp_path))
+    assert done.returncode in (1, 2)
+    assert the_line(done.stderr).startswith("dominobot: DATABASE_URL ")
+    for secret in ("Tr0ub4dor", "Tr0ub", "4dor"):
+        assert secret not in done.stderr + done.stdout
+
+
 def test_a_database_that_goes_away_after_the_check_is_one_line():
     line, code = entry.failure(
         DatabaseUnavailableError("the database at postgresql://x:***@/d is unavailable: gone"),

@@ -38,11 +38,16 @@ def test_settings_read_the_environment_with_defaults():
 
 
 def test_a_database_url_is_read_and_its_password_never_shown():
-    url = "postgresql://bot:s3cr@t@db.example:5432/dominobot?sslmode=require"
+    url = "postgresql://bot:s3cr%40t@db.example:5432/dominobot?sslmode=require"
     settings = Settings.from_env({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": f"  {url} "})
     assert settings.database_url == url
     assert "s3cr" not in repr(settings)
     assert "postgresql://bot:***@db.example:5432/dominobot?sslmode=require" in repr(settings)
+    # an @ not percent-encoded: asyncpg would read "s3cr" as the password, "t@db..." as
+    # the host (tests/storage/test_storage_passwords.py has every form)
+    with pytest.raises(SettingsError, match="%40") as refused:
+        Settings.from_env({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": url.replace("%40", "@")})
+    assert "s3cr" not in str(refused.value)
     socket = Settings.from_env({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": "postgres:///d?host=/run"})
     assert socket.database_url == "postgres:///d?host=/run"
     assert Settings.from_env({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": " "}).database_url is None

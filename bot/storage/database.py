@@ -63,7 +63,7 @@ URL_SCHEMES = ("postgresql://", "postgres://")
 
 def is_url(location: str | os.PathLike[str]) -> bool:
     """Whether ``location`` names a PostgreSQL server (a URL) rather than a SQLite file."""
-    return isinstance(location, str) and location.startswith(URL_SCHEMES)
+    return isinstance(location, str) and location[:16].lower().startswith(URL_SCHEMES)
 
 
 log = logging.getLogger(__name__)

@@ -39,7 +39,6 @@ import re
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any, Final
-from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg  # type: ignore[import-untyped]
 
@@ -47,6 +46,7 @@ from .database import Database
 from .errors import DatabaseUnavailableError, IntegrityError, MigrationError, StorageError
 from .migrations import PG_MIGRATIONS
 from .sql import POSTGRESQL, Connection, Row
+from .urls import redacted, scrub
 
 log = logging.getLogger(__name__)
 
@@ -87,16 +87,6 @@ def numbered(sql: str) -> str:
     return _QUOTED_OR_MARK.sub(number, sql)
 
 
-def shown(url: str) -> str:
-    """The URL without its password, for logs and messages."""
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    host = parts.netloc.rpartition("@")[2]
-    user = parts.username or ""
-    return urlunsplit(parts._replace(netloc=f"{user}:***@{host}"))
-
-
 def is_gone(exc: BaseException, raw: Any = None) -> bool:
     """Whether ``exc`` says the server cannot be used (rather than that a statement failed)."""
     if isinstance(exc, _GONE):
@@ -109,9 +99,12 @@ def is_gone(exc: BaseException, raw: Any = None) -> bool:
         return True
 
 
-def unavailable(exc: BaseException, where: str, *, sent: bool = True) -> DatabaseUnavailableError:
-    """The :class:`DatabaseUnavailableError` for a connection failure."""
-    reason = str(exc) or type(exc).__name__
+def unavailable(
+    exc: BaseException, where: str, *, sent: bool = True, url: str = ""
+) -> DatabaseUnavailableError:
+    """The :class:`DatabaseUnavailableError` for a connection failure (``url``: the URL
+    whose password the driver's message must not show)."""
+    reason = scrub(str(exc) or type(exc).__name__, url) if url else str(exc) or type(exc).__name__
     return DatabaseUnavailableError(f"the database at {where} is unavailable: {reason}", sent=sent)
 
 
@@ -183,7 +176,7 @@ class PostgresDatabase(Database):
         """Wrap an open pool; use :meth:`Database.open`."""
         super().__init__()
         self._pool = pool
-        self.path = shown(url)
+        self.path = redacted(url)
         self._held: dict[asyncio.Task[Any], tuple[PgConnection, bool]] = {}
         """Each task's open transaction (False) or snapshot (True) connection."""
         self._closed = False
@@ -195,16 +188,18 @@ class PostgresDatabase(Database):
         Raises :class:`DatabaseUnavailableError` when the server cannot be reached or
         refuses the login, :class:`MigrationError` as SQLite's :meth:`Database.open`.
         """
-        where = shown(url)
+        where = redacted(url)
         try:
             pool = await asyncpg.create_pool(
                 url, min_size=1, max_size=POOL_SIZE, timeout=CONNECT_TIMEOUT
             )
         except (ValueError, asyncpg.InterfaceError) as exc:  # a URL asyncpg cannot read
-            raise StorageError(f"the database URL {where} is malformed: {exc}") from exc
+            raise StorageError(
+                f"the database URL {where} is malformed: {scrub(str(exc), url)}"
+            ) from exc
         except Exception as exc:
             if isinstance(exc, (asyncpg.PostgresError, OSError)):
-                raise unavailable(exc, where) from exc
+                raise unavailable(exc, where, url=url) from exc
             raise
         try:
             async with pool.acquire() as raw:
@@ -212,7 +207,7 @@ class PostgresDatabase(Database):
         except BaseException as exc:
             await pool.close()
             if is_gone(exc):
-                raise unavailable(exc, where) from exc
+                raise unavailable(exc, where, url=url) from exc
             raise
         if after != before:
             log.info("database %s migrated from schema %d to %d", where, before, after)
@@ -401,9 +396,15 @@ async def migrate_pg(
 async def server_problem(url: str) -> tuple[str, bool] | None:
     """Why the database at ``url`` cannot be used (None: it can), in a few words, and
     whether trying again later may help (the server is unreachable, not refusing us).
+    Nothing of the URL's password is in the words (the driver's own are scrubbed).
 
     Connects once and disconnects; changes nothing.
     """
+    answer = await _server_problem(url)
+    return None if answer is None else (scrub(answer[0], url), answer[1])
+
+
+async def _server_problem(url: str) -> tuple[str, bool] | None:
     try:
         conn = await asyncpg.connect(url, timeout=CONNECT_TIMEOUT)
     except asyncpg.InvalidAuthorizationSpecificationError as exc:  # a wrong password, user

@@ -32,7 +32,8 @@ from bot.storage import (
     MigrationError,
     StorageError,
 )
-from bot.storage.postgres import migrate_pg, numbered, server_problem, shown
+from bot.storage.postgres import migrate_pg, numbered, server_problem
+from bot.storage.urls import redacted
 
 GUILD = 7
 
@@ -63,10 +64,10 @@ def test_placeholders_are_numbered_outside_string_literals() -> None:
 
 
 def test_the_password_never_shows() -> None:
-    assert shown("postgresql://bot:s3cr@t@db.example:5432/dominobot?sslmode=require") == (
+    assert redacted("postgresql://bot:s3cr@t@db.example:5432/dominobot?sslmode=require") == (
         "postgresql://bot:***@db.example:5432/dominobot?sslmode=require"
     )
-    assert shown("postgresql:///dominobot?host=/run/postgresql") == (
+    assert redacted("postgresql:///dominobot?host=/run/postgresql") == (
         "postgresql:///dominobot?host=/run/postgresql"
     )
 
