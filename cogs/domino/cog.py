@@ -474,7 +474,9 @@ class Domino(
     async def about(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True)
         facts = about_facts(self.bot, interaction.guild_id)
-        await interaction.followup.send(about_text(facts, _tr(interaction)), ephemeral=True)
+        manager = bool(interaction.permissions.manage_guild)  # host and pid: operators only
+        text = about_text(facts, _tr(interaction), manager=manager)
+        await interaction.followup.send(text, ephemeral=True)
 
     # -- server settings ----------------------------------------------------------------
 
