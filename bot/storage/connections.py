@@ -11,6 +11,8 @@ is on disk, so a move that was saved, and then announced, survives a power loss.
 
 from __future__ import annotations
 
+import asyncio
+import sqlite3
 from collections.abc import Iterable
 
 import aiosqlite
@@ -41,7 +43,7 @@ async def connect(location: str, *, read_only: bool = False) -> aiosqlite.Connec
         conn.row_factory = aiosqlite.Row
         await execute(conn, f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         if not read_only:
-            await execute(conn, "PRAGMA journal_mode = WAL")
+            await _write_ahead_log(conn)
         await execute(conn, f"PRAGMA synchronous = {SYNCHRONOUS}")
         await execute(conn, "PRAGMA foreign_keys = ON")
         if read_only:
@@ -50,6 +52,27 @@ async def connect(location: str, *, read_only: bool = False) -> aiosqlite.Connec
         await conn.close()
         raise
     return conn
+
+
+async def _write_ahead_log(conn: aiosqlite.Connection) -> None:
+    """Put the file in WAL mode. On a new file another process may be doing the same, or
+    migrating it: SQLite answers "database is locked" at once, without waiting its busy
+    timeout, so this waits for it (up to :data:`BUSY_TIMEOUT_MS`)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + BUSY_TIMEOUT_MS / 1000
+    while True:
+        try:
+            rows = [tuple(r) for r in await conn.execute_fetchall("PRAGMA journal_mode = WAL")]
+            if rows == [("wal",)]:
+                return
+            problem: Exception = sqlite3.OperationalError(f"the journal mode stays {rows}")
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) and "busy" not in str(exc):
+                raise
+            problem = exc
+        if loop.time() >= deadline:
+            raise problem
+        await asyncio.sleep(0.01)
 
 
 async def close_all(conns: Iterable[aiosqlite.Connection]) -> None:

@@ -44,7 +44,7 @@ import asyncpg  # type: ignore[import-untyped]
 
 from .database import Database
 from .errors import DatabaseUnavailableError, IntegrityError, MigrationError, StorageError
-from .migrations import PG_MIGRATIONS
+from .migrations import PG_MIGRATIONS, check_versions
 from .sql import POSTGRESQL, Connection, Row
 from .urls import redacted, scrub
 
@@ -369,15 +369,7 @@ async def migrate_pg(
             )
             current = int(await raw.fetchval(f"SELECT version FROM {SCHEMA_TABLE}"))
             before = current if before is None else before
-            if current > latest:
-                raise MigrationError(
-                    f"the database has schema version {current}, newer than the latest "
-                    f"known ({latest})"
-                )
-            if goal < current:
-                raise MigrationError(
-                    f"cannot downgrade the schema from version {current} to {goal}"
-                )
+            check_versions(current, goal, latest)
             if current == goal:
                 return before, goal
             number = current + 1

@@ -143,9 +143,3 @@ async def execute_many(conn: aiosqlite.Connection, sql: str, rows: Iterable[Sequ
     """Run one statement for each parameter row and close its cursor at once."""
     async with conn.executemany(sql, rows):
         pass
-
-
-async def execute_script(conn: aiosqlite.Connection, script: str) -> None:
-    """Run an SQL script and close its cursor at once."""
-    async with conn.executescript(script):
-        pass
