@@ -129,7 +129,11 @@ def _entries(entries: Iterable[tuple[str, str]]) -> list[str]:
     out: list[str] = []
     for name, text in entries:
         wrapped = textwrap.wrap(text, width=80 - 2 - NAME_WIDTH)
-        out.append(f"  {name:<{NAME_WIDTH}}{wrapped[0]}")
+        if len(name) >= NAME_WIDTH:  # a long name: its text starts on the next line
+            out.append(f"  {name}")
+            wrapped = ["", *wrapped]
+        else:
+            out.append(f"  {name:<{NAME_WIDTH}}{wrapped[0]}")
         out += [f"  {'':<{NAME_WIDTH}}{line}" for line in wrapped[1:]]
     return out
 
@@ -218,6 +222,7 @@ def main(argv: list[str] | None = None) -> int:
         database_url=settings.database_url,
         dev_guild_id=settings.dev_guild_id,
         shards=settings.shards if mode == "bot" else None,
+        database_timeouts=settings.database_timeouts,
     )
     return run(bot, settings.token, sync=mode == "sync")
 

@@ -24,7 +24,7 @@ from bot.games.settings import SettingsService
 from bot.i18n import missing_catalogs
 from bot.settings import Shards, format_ids, shard_of
 from bot.stats import install as install_leaderboard
-from bot.storage import Database
+from bot.storage import Database, Timeouts
 
 log = logging.getLogger(__name__)
 interactions_log = logging.getLogger("bot.interactions")
@@ -53,6 +53,7 @@ class DominoBot(commands.Bot):
         database_path: str | os.PathLike[str] = "dominobot.sqlite3",
         dev_guild_id: int | None = None,
         database_url: str | None = None,
+        database_timeouts: Timeouts | None = None,
         ai_player: AiPlayer = choose_move,
         ai_workers: int | None = None,
         clock: Callable[[], datetime] = discord.utils.utcnow,
@@ -78,6 +79,7 @@ class DominoBot(commands.Bot):
         """The shards this process runs (None: no shards, one process)."""
         self.database_path = Path(database_path)
         self.database_url = database_url  # PostgreSQL instead of the SQLite file
+        self.database_timeouts = database_timeouts  # PostgreSQL's (None: the defaults)
         self.dev_guild_id = dev_guild_id
         self.ai_player = ai_player
         self.ai_workers = ai_workers
@@ -86,7 +88,9 @@ class DominoBot(commands.Bot):
         self.restoring: asyncio.Task[int] | None = None
 
     async def setup_hook(self) -> None:
-        self.db = await Database.open(self.database_url or self.database_path)
+        self.db = await Database.open(
+            self.database_url or self.database_path, timeouts=self.database_timeouts
+        )
         # The leaderboard's rules (bot.stats, pure) count every finished match inside
         # storage's finish transaction; wired here once, before any game can finish.
         install_leaderboard(self.db)

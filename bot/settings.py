@@ -8,15 +8,17 @@ checks a database path before the bot logs in (or the playground starts), and
 
 from __future__ import annotations
 
+import math
 import os
 import re
 import sqlite3
 import tempfile
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from bot.storage.database import Timeouts
 from bot.storage.urls import redacted, scrub
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
@@ -57,6 +59,21 @@ SETTINGS = (
         "socket: postgresql://user@/dbname?host=/run/postgresql; percent-encode @ / ? # "
         "in the user name and password). Several bot processes may share one. Its "
         "password is never shown. Without it, DATABASE_PATH.",
+    ),
+    Setting(
+        "DATABASE_TIMEOUT",
+        "10",
+        "With DATABASE_URL: the seconds a statement may run on the PostgreSQL server "
+        "(its statement_timeout; the bot gives up on a server that does not answer "
+        "2 s later). A move whose save runs past it is refused (the database is "
+        "unavailable, nothing done) instead of holding its game for as long as the "
+        "server hangs.",
+    ),
+    Setting(
+        "DATABASE_LOCK_TIMEOUT",
+        "5",
+        "With DATABASE_URL: the seconds a statement may wait for a lock another "
+        "connection holds (lock_timeout); past it the move is refused the same way.",
     ),
     Setting(
         "SHARD_COUNT",
@@ -202,13 +219,16 @@ class Settings:
     """``DATABASE_URL``: PostgreSQL instead of the SQLite file at ``database_path``."""
     shards: Shards | None = None
     """``SHARD_COUNT`` and ``SHARD_IDS``: the shards this process runs (None: no shards)."""
+    database_timeouts: Timeouts = field(default_factory=Timeouts)
+    """``DATABASE_TIMEOUT`` and ``DATABASE_LOCK_TIMEOUT`` (PostgreSQL)."""
 
     def __repr__(self) -> str:  # never print the token, nor the database's password
         url = None if self.database_url is None else redacted(self.database_url)
         return (
             f"Settings(database_path={self.database_path!s}, database_url={url}, "
             f"dev_guild_id={self.dev_guild_id}, log_level={self.log_level}, "
-            f"log_payloads={self.log_payloads}, shards={self.shards})"
+            f"log_payloads={self.log_payloads}, shards={self.shards}, "
+            f"database_timeouts={self.database_timeouts})"
         )
 
     @classmethod
@@ -240,6 +260,10 @@ class Settings:
             problem = url_problem(url)
             if problem is not None:
                 raise SettingsError(f"DATABASE_URL {problem}")
+        timeouts = Timeouts(
+            statement=seconds(env.get("DATABASE_TIMEOUT", ""), "DATABASE_TIMEOUT", 10.0),
+            lock=seconds(env.get("DATABASE_LOCK_TIMEOUT", ""), "DATABASE_LOCK_TIMEOUT", 5.0),
+        )
         return cls(
             token=token,
             database_path=Path(path),
@@ -248,7 +272,28 @@ class Settings:
             log_payloads=payloads in ("1", "true", "yes"),
             database_url=url,
             shards=shards,
+            database_timeouts=timeouts,
         )
+
+
+MAX_TIMEOUT = 3600.0
+
+
+def seconds(text: str, name: str, default: float) -> float:
+    """A timeout setting: seconds (a decimal point allowed), above 0 and at most an hour."""
+    text = text.strip()
+    if not text:
+        return default
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0 < value <= MAX_TIMEOUT:  # NaN fails this too
+        raise SettingsError(
+            f"{name} must be a number of seconds above 0 and at most {MAX_TIMEOUT:.0f}, "
+            f"not {text!r}"
+        )
+    return value
 
 
 def url_problem(url: str) -> str | None:

@@ -97,7 +97,7 @@ def test_help_explains_the_modes_and_every_setting(tmp_path):
     assert keys <= named
     assert {"DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "LOG_LEVEL", "LOG_PAYLOADS"} <= named
     for name in named:
-        assert re.search(rf"^  {name} ", text, re.MULTILINE), name
+        assert re.search(rf"^  {name}( |$)", text, re.MULTILINE), name
     assert "dominobot.sqlite3" in text  # the defaults
     assert max(len(line) for line in text.splitlines()) <= 100
     assert run_bot("-h", cwd=tmp_path).stdout == text

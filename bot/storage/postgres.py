@@ -18,6 +18,14 @@ writer.
   transactions on a connection of their own.
 - **Migrations** (:func:`migrate_pg`) run under an advisory lock of their own, so
   processes that start together apply each migration once.
+- **A server that hangs**: every pooled connection has a ``statement_timeout`` and a
+  ``lock_timeout`` (:class:`~.database.Timeouts`, ``DATABASE_TIMEOUT`` and
+  ``DATABASE_LOCK_TIMEOUT``), and the client gives up a little after the first
+  (asyncpg's ``command_timeout``) on a server that does not answer at all. A statement
+  past either is :class:`DatabaseTimeoutError` (a :class:`DatabaseUnavailableError`):
+  its transaction is rolled back, the player is told the database is unavailable, and a
+  game's lock is held no longer than that. Migrations run before the pool, on a
+  connection without timeouts.
 - **A server that goes away**: every connection failure (refused, dropped, the
   backend terminated, the server shutting down) is raised as
   :class:`DatabaseUnavailableError`, a :class:`StorageError`, and the pool's
@@ -42,8 +50,14 @@ from typing import Any, Final
 
 import asyncpg  # type: ignore[import-untyped]
 
-from .database import Database
-from .errors import DatabaseUnavailableError, IntegrityError, MigrationError, StorageError
+from .database import Database, Timeouts
+from .errors import (
+    DatabaseTimeoutError,
+    DatabaseUnavailableError,
+    IntegrityError,
+    MigrationError,
+    StorageError,
+)
 from .migrations import PG_MIGRATIONS, check_versions
 from .sql import POSTGRESQL, Connection, Row
 from .urls import redacted, scrub
@@ -59,6 +73,10 @@ use the single 64-bit key space, which PostgreSQL keeps apart from this one."""
 SCHEMA_TABLE: Final = "dominobot_schema"
 
 _QUOTED_OR_MARK = re.compile(r"'(?:[^']|'')*'|\?")
+
+# The server stopped a statement: it waited past lock_timeout (55P03) or ran past
+# statement_timeout (57014, which asyncpg files under operator intervention).
+_SERVER_TIMEOUTS: Final = (asyncpg.LockNotAvailableError, asyncpg.QueryCanceledError)
 
 # The server went away, refused us, or is shutting down (SQLSTATE classes 08, 57, 53300);
 # or the connection is left in a state it cannot leave (a server's "terminating
@@ -106,6 +124,17 @@ def unavailable(
     whose password the driver's message must not show)."""
     reason = scrub(str(exc) or type(exc).__name__, url) if url else str(exc) or type(exc).__name__
     return DatabaseUnavailableError(f"the database at {where} is unavailable: {reason}", sent=sent)
+
+
+def timed_out(exc: BaseException, where: str) -> DatabaseTimeoutError:
+    """The :class:`DatabaseTimeoutError` for a statement past a timeout (:class:`Timeouts`)."""
+    if isinstance(exc, asyncpg.LockNotAvailableError):
+        reason = f"waited too long for a lock ({exc})"
+    elif isinstance(exc, asyncpg.QueryCanceledError):
+        reason = f"a statement ran too long ({exc})"
+    else:
+        reason = "the server did not answer in time"
+    return DatabaseTimeoutError(f"the database at {where} is unavailable: {reason}")
 
 
 def never_sent(exc: BaseException) -> bool:
@@ -158,6 +187,12 @@ class PgConnection(Connection):
             yield
         except asyncpg.IntegrityConstraintViolationError as exc:
             raise IntegrityError(str(exc), constraint=exc.constraint_name or "") from exc
+        except _SERVER_TIMEOUTS as exc:  # the server gave up: the connection is fine
+            raise timed_out(exc, self._where) from exc
+        except TimeoutError as exc:  # the client gave up on a server that does not answer
+            with contextlib.suppress(Exception):  # never back into the pool
+                self.raw.terminate()
+            raise timed_out(exc, self._where) from exc
         except Exception as exc:
             if not is_gone(exc, self.raw):
                 raise
@@ -182,33 +217,36 @@ class PostgresDatabase(Database):
         self._closed = False
 
     @classmethod
-    async def connect(cls, url: str) -> PostgresDatabase:
-        """Connect to the server at ``url`` and apply the migrations.
+    async def connect(cls, url: str, timeouts: Timeouts | None = None) -> PostgresDatabase:
+        """Connect to the server at ``url``, apply the migrations, open the pool.
 
+        The migrations run first, on a connection of their own without ``timeouts``
+        (a migration may take long, once); every pooled connection has them.
         Raises :class:`DatabaseUnavailableError` when the server cannot be reached or
         refuses the login, :class:`MigrationError` as SQLite's :meth:`Database.open`.
         """
+        timeouts = timeouts or Timeouts()
         where = redacted(url)
+        async with _connect_errors(url):
+            raw = await asyncpg.connect(url, timeout=CONNECT_TIMEOUT)
         try:
-            pool = await asyncpg.create_pool(
-                url, min_size=1, max_size=POOL_SIZE, timeout=CONNECT_TIMEOUT
-            )
-        except (ValueError, asyncpg.InterfaceError) as exc:  # a URL asyncpg cannot read
-            raise StorageError(
-                f"the database URL {where} is malformed: {scrub(str(exc), url)}"
-            ) from exc
-        except Exception as exc:
-            if isinstance(exc, (asyncpg.PostgresError, OSError)):
-                raise unavailable(exc, where, url=url) from exc
-            raise
-        try:
-            async with pool.acquire() as raw:
-                before, after = await migrate_pg(raw)
+            before, after = await migrate_pg(raw)
         except BaseException as exc:
-            await pool.close()
             if is_gone(exc):
                 raise unavailable(exc, where, url=url) from exc
             raise
+        finally:
+            with contextlib.suppress(Exception):
+                await raw.close(timeout=CONNECT_TIMEOUT)
+        async with _connect_errors(url):
+            pool = await asyncpg.create_pool(
+                url,
+                min_size=1,
+                max_size=POOL_SIZE,
+                timeout=CONNECT_TIMEOUT,
+                command_timeout=timeouts.command,
+                server_settings=timeouts.server_settings(),
+            )
         if after != before:
             log.info("database %s migrated from schema %d to %d", where, before, after)
         log.info("opened database %s (schema %d)", where, after)
@@ -262,6 +300,8 @@ class PostgresDatabase(Database):
         try:
             async with self._connection() as conn:
                 return await conn.fetchall(sql, params)
+        except DatabaseTimeoutError:
+            raise  # asking again would only wait as long again
         except DatabaseUnavailableError:
             # the pool's connections were dropped (a restart, a terminated backend):
             # a read may be repeated, once, on a fresh connection
@@ -329,6 +369,19 @@ class PostgresDatabase(Database):
             except BaseException:
                 await _rollback(conn)
                 raise
+
+
+@asynccontextmanager
+async def _connect_errors(url: str) -> AsyncIterator[None]:
+    """A first connection's failures in storage's terms, the URL's password hidden."""
+    try:
+        yield
+    except (ValueError, asyncpg.InterfaceError) as exc:  # a URL asyncpg cannot read
+        raise StorageError(
+            f"the database URL {redacted(url)} is malformed: {scrub(str(exc), url)}"
+        ) from exc
+    except (asyncpg.PostgresError, OSError) as exc:
+        raise unavailable(exc, redacted(url), url=url) from exc
 
 
 async def _rollback(conn: PgConnection) -> None:
