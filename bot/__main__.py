@@ -223,6 +223,7 @@ def main(argv: list[str] | None = None) -> int:
         dev_guild_id=settings.dev_guild_id,
         shards=settings.shards if mode == "bot" else None,
         database_timeouts=settings.database_timeouts,
+        owner=mode == "bot",  # `sync` runs no game: it neither owns nor restores any
     )
     return run(bot, settings.token, sync=mode == "sync")
 
@@ -317,6 +318,9 @@ def run(bot: DominoBot, token: str, *, sync: bool = False) -> int:
         line, code = known
         print(f"dominobot: {line}", file=sys.stderr)
         return code
+    if bot.stop_reason is not None:  # it lost its shards to another process
+        print(f"dominobot: {bot.stop_reason}", file=sys.stderr)
+        return EXIT_UNREACHABLE
     return 0
 
 

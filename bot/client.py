@@ -25,6 +25,7 @@ from bot.i18n import missing_catalogs
 from bot.settings import Shards, format_ids, shard_of
 from bot.stats import install as install_leaderboard
 from bot.storage import Database, Timeouts
+from bot.storage.owner import Ownership, take_ownership
 
 log = logging.getLogger(__name__)
 interactions_log = logging.getLogger("bot.interactions")
@@ -58,6 +59,7 @@ class DominoBot(commands.Bot):
         ai_workers: int | None = None,
         clock: Callable[[], datetime] = discord.utils.utcnow,
         seed_source: Callable[[], int] | None = None,
+        owner: bool = True,
     ) -> None:
         # Slash commands and components only: no message events (the bot would parse
         # every message in every channel, its own table edits included) and no
@@ -85,12 +87,24 @@ class DominoBot(commands.Bot):
         self.ai_workers = ai_workers
         self.clock = clock
         self.seed_source = seed_source
+        self.owner = owner
+        """Whether this process runs its shards' games (timers, AI seats): it owns them
+        (``bot.storage.owner``) and restores them. ``python -m bot sync`` does not."""
+        self.ownership: Ownership | None = None
+        self.stop_reason: str | None = None
+        """Why the bot stopped by itself (it lost its shards to another process), else None."""
         self.restoring: asyncio.Task[int] | None = None
 
     async def setup_hook(self) -> None:
-        self.db = await Database.open(
-            self.database_url or self.database_path, timeouts=self.database_timeouts
-        )
+        location = self.database_url or self.database_path
+        if self.owner:  # one owner per shard: wait here for another owner to stop
+            shards = self.shards_served
+            self.ownership = await take_ownership(
+                location,
+                None if shards is None else (shards.count, shards.ids),
+                on_lost=self._lost_ownership,
+            )
+        self.db = await Database.open(location, timeouts=self.database_timeouts)
         # The leaderboard's rules (bot.stats, pure) count every finished match inside
         # storage's finish transaction; wired here once, before any game can finish.
         install_leaderboard(self.db)
@@ -117,8 +131,9 @@ class DominoBot(commands.Bot):
             await self.tree.sync(guild=guild)
             log.info("commands synced to the development server %d", self.dev_guild_id)
         # Games come back in the background: interactions are answered meanwhile.
-        self.restoring = asyncio.get_running_loop().create_task(self.games.restore())
-        self.restoring.add_done_callback(_log_restore)
+        if self.owner:
+            self.restoring = asyncio.get_running_loop().create_task(self.games.restore())
+            self.restoring.add_done_callback(_log_restore)
         log.info("serving %s (host %s, pid %d)", self.serving(), socket.gethostname(), os.getpid())
 
     def serving(self) -> str:
@@ -152,6 +167,12 @@ class DominoBot(commands.Bot):
             os.getpid(),
         )
 
+    def _lost_ownership(self, line: str) -> None:
+        """Another process took this one's shards (``bot.storage.owner``): stop."""
+        log.error(line)
+        self.stop_reason = line
+        asyncio.get_running_loop().create_task(self.close())
+
     async def close(self) -> None:
         await self.shutdown()
         await super().close()
@@ -171,6 +192,8 @@ class DominoBot(commands.Bot):
             await self.ai.close()
         if hasattr(self, "db"):
             await self.db.close()
+        if self.ownership is not None:  # last: the next owner finds every save done
+            await self.ownership.release()
 
 
 class ShardedDominoBot(DominoBot, commands.AutoShardedBot):

@@ -88,6 +88,7 @@ SETTINGS = (
         "The shards this process runs, e.g. 0-3 or 0,2,4 (of SHARD_COUNT, numbered from 0; "
         "needs SHARD_COUNT). It restores and plays only their servers' games; all "
         "processes share one database (DATABASE_URL; a SQLite file only on one machine). "
+        "A second process on a shard waits, with one log line, until the first stops. "
         "The options --shards and --shard-count say the same.",
     ),
     Setting(

@@ -310,6 +310,19 @@ class Crashing(DominoBot):
         raise RuntimeError("a bug")
 
 
+def test_a_bot_that_lost_its_shards_exits_1_with_its_line(capsys):
+    """tests/e2e/test_owner.py shows a bot losing its shard; this is how it ends."""
+    assert entry.run(Overtaken(), TOKEN) == 1
+    assert capsys.readouterr().err == f"dominobot: {Overtaken.LINE}\n"
+
+
+class Overtaken(DominoBot):
+    LINE = "lost shard 0 of 2 of the database x to another process"
+
+    def run(self, *args: object, **kwargs: object) -> None:  # type: ignore[override]
+        self.stop_reason = self.LINE  # as _lost_ownership leaves it, then closed
+
+
 # -- options ----------------------------------------------------------------------------
 
 
