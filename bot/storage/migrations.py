@@ -386,7 +386,10 @@ async def migrate(
     if not 0 <= goal <= latest:
         raise MigrationError(f"no schema version {goal}: versions run from 0 to {latest}")
     while True:
-        await execute(conn, "BEGIN IMMEDIATE")
+        try:
+            await execute(conn, "BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as exc:  # another writer held it past the timeout
+            raise MigrationError(f"cannot lock the database to migrate it: {exc}") from exc
         try:
             current = await user_version(conn)
             check_versions(current, goal, latest)

@@ -191,3 +191,20 @@ def test_two_processes_opening_a_new_file_together_both_find_it_migrated(tmp_pat
     finally:
         for child in children:
             child.communicate(timeout=60)
+
+
+@pytest.mark.sqlite_only
+async def test_a_file_locked_past_the_busy_timeout_is_a_migration_error(tmp_path: Path) -> None:
+    path = tmp_path / "locked.sqlite3"
+    holder = await aiosqlite.connect(path, isolation_level=None)
+    conn = await aiosqlite.connect(path, isolation_level=None)
+    try:
+        await holder.execute("BEGIN IMMEDIATE")
+        await conn.execute("PRAGMA busy_timeout = 50")
+        with pytest.raises(MigrationError, match="cannot lock the database"):
+            await migrate(conn)
+        await holder.execute("ROLLBACK")
+        assert await migrate(conn) == LATEST
+    finally:
+        await conn.close()
+        await holder.close()
