@@ -55,23 +55,19 @@ async def connect(location: str, *, read_only: bool = False) -> aiosqlite.Connec
 
 
 async def _write_ahead_log(conn: aiosqlite.Connection) -> None:
-    """Put the file in WAL mode. On a new file another process may be doing the same, or
-    migrating it: SQLite answers "database is locked" at once, without waiting its busy
-    timeout, so this waits for it (up to :data:`BUSY_TIMEOUT_MS`)."""
+    """Put the file in WAL mode (a private database keeps its own: memory, or a temporary
+    file's). On a new file another process may be doing the same, or migrating it:
+    SQLite answers "database is locked" at once, without waiting its busy timeout, so
+    this waits for it (up to :data:`BUSY_TIMEOUT_MS`)."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + BUSY_TIMEOUT_MS / 1000
     while True:
         try:
-            rows = [tuple(r) for r in await conn.execute_fetchall("PRAGMA journal_mode = WAL")]
-            if rows == [("wal",)]:
-                return
-            problem: Exception = sqlite3.OperationalError(f"the journal mode stays {rows}")
+            await execute(conn, "PRAGMA journal_mode = WAL")
+            return
         except sqlite3.OperationalError as exc:
-            if "locked" not in str(exc) and "busy" not in str(exc):
+            if ("locked" not in str(exc) and "busy" not in str(exc)) or loop.time() >= deadline:
                 raise
-            problem = exc
-        if loop.time() >= deadline:
-            raise problem
         await asyncio.sleep(0.01)
 
 

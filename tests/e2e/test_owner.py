@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import subprocess
+import sys
 from pathlib import Path
 
 import asyncpg  # type: ignore[import-untyped]
@@ -92,6 +93,17 @@ async def test_a_second_process_on_a_shard_waits_until_the_first_is_gone(db_path
             second.kill()
 
 
+@pytest.fixture
+def extensions_kept():
+    """The bot's real ``close()`` unloads its extensions, and discord.py takes
+    ``cogs.domino`` and its modules out of ``sys.modules``: the next bot would import
+    them anew, and later tests would hold stale ones (their caches, say). Put them back."""
+    kept = {name: module for name, module in sys.modules.items() if name.startswith("cogs")}
+    yield
+    sys.modules.update(kept)
+
+
+@pytest.mark.usefixtures("extensions_kept")
 async def test_a_bot_that_loses_its_shard_to_another_process_stops(postgres):
     """The lock connection drops and another process takes the shard before this one can
     take it again (the server grants the waiting process the lock as it ends the
