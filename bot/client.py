@@ -93,6 +93,7 @@ class DominoBot(commands.Bot):
         self.ownership: Ownership | None = None
         self.stop_reason: str | None = None
         """Why the bot stopped by itself (it lost its shards to another process), else None."""
+        self.stopping: asyncio.Task[None] | None = None
         self.restoring: asyncio.Task[int] | None = None
 
     async def setup_hook(self) -> None:
@@ -171,7 +172,7 @@ class DominoBot(commands.Bot):
         """Another process took this one's shards (``bot.storage.owner``): stop."""
         log.error(line)
         self.stop_reason = line
-        asyncio.get_running_loop().create_task(self.close())
+        self.stopping = asyncio.get_running_loop().create_task(self.close())
 
     async def close(self) -> None:
         await self.shutdown()

@@ -162,15 +162,19 @@ class FileOwnership(Ownership):
             for lock in locks_for(shards):
                 path = Path(f"{database}{lock.suffix}")
                 fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
-                held.append((fd, lock))
                 mode = fcntl.LOCK_SH if lock.shared else fcntl.LOCK_EX
                 try:
-                    fcntl.flock(fd, mode | fcntl.LOCK_NB)
-                except BlockingIOError:
-                    holder = _read_holder(fd)
-                    log.warning(waiting_line(lock, str(database), holder))
-                    await _in_thread(fcntl.flock, fd, mode)
-                    waited.append(lock.name)
+                    try:
+                        fcntl.flock(fd, mode | fcntl.LOCK_NB)
+                    except BlockingIOError:
+                        holder = _read_holder(fd)
+                        log.warning(waiting_line(lock, str(database), holder))
+                        await _in_thread(fcntl.flock, fd, mode)
+                        waited.append(lock.name)
+                except BaseException:  # not held: its holder's words stay
+                    os.close(fd)
+                    raise
+                held.append((fd, lock))
                 if not lock.shared:  # who holds it, for a process that will wait for it
                     os.ftruncate(fd, 0)
                     os.pwrite(fd, describe_self(shards).encode(), 0)

@@ -187,3 +187,28 @@ async def test_a_shard_taken_by_another_process_meanwhile_is_lost(postgres: Any)
         await owner.release()
         await rival.close()
         await postgres.drop_database(url)
+
+
+async def test_a_waiter_that_gives_up_leaves_the_owner_as_it_was(
+    database_at: Location, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A process stopped while it waits (Ctrl+C) holds nothing afterwards, and the owner's
+    name stays for the next one that waits."""
+    location = await database_at("dominobot.sqlite3")
+    caplog.set_level(logging.INFO, logger="bot.storage.owner")
+    owner = await take_ownership(location, (2, (0,)), on_lost=never_lost)
+    try:
+        for count in (1, 2):
+            waiting = asyncio.create_task(take_ownership(location, (2, (0,)), on_lost=never_lost))
+            await until(lambda n=count: len(lines(caplog, "waiting until it stops")) == n)
+            assert not waiting.done()
+            waiting.cancel()
+            with pytest.raises(asyncio.CancelledError):
+                await waiting
+        first, second = lines(caplog, "waiting until it stops")
+        assert first == second
+        assert f"pid {os.getpid()} on host" in second
+    finally:
+        await owner.release()
+    again = take_ownership(location, (2, (0,)), on_lost=never_lost)
+    await (await asyncio.wait_for(again, DEADLINE)).release()
