@@ -169,7 +169,7 @@ class FileOwnership(Ownership):
                     except BlockingIOError:
                         holder = _read_holder(fd)
                         log.warning(waiting_line(lock, str(database), holder))
-                        await _in_thread(fcntl.flock, fd, mode)
+                        await _wait_for_lock(fd, mode)
                         waited.append(lock.name)
                 except BaseException:  # not held: its holder's words stay
                     os.close(fd)
@@ -206,31 +206,37 @@ def _close_files(files: list[tuple[int, Lock]]) -> None:
             os.close(fd)  # the lock goes with the file's last descriptor
 
 
-async def _in_thread(function: Callable[..., T], *args: Any) -> T:
-    """``function(*args)`` on a daemon thread (a blocking wait that must never keep the
-    process from exiting, as the default executor's threads would)."""
+async def _wait_for_lock(fd: int, mode: int) -> None:
+    """``flock(fd, mode)``, waiting, on a daemon thread (never one that keeps the process
+    from exiting, as the default executor's would). The thread waits on a duplicate of
+    ``fd``, which shares its lock, and closes it once the call returns: the lock stays
+    with ``fd``, or, if the wait was given up and ``fd`` closed meanwhile, goes with it."""
     loop = asyncio.get_running_loop()
-    future: asyncio.Future[T] = loop.create_future()
+    future: asyncio.Future[None] = loop.create_future()
+    mine = os.dup(fd)
 
     def run() -> None:
+        error: OSError | None = None
         try:
-            result = function(*args)
-        except BaseException as exc:  # handed to the waiting coroutine
-            loop.call_soon_threadsafe(_settle, future, None, exc)
-        else:
-            loop.call_soon_threadsafe(_settle, future, result, None)
+            fcntl.flock(mine, mode)
+        except OSError as exc:  # handed to the waiting coroutine
+            error = exc
+        finally:
+            os.close(mine)
+        with contextlib.suppress(RuntimeError):  # the waiter's loop is gone: nobody waits
+            loop.call_soon_threadsafe(_settle, future, error)
 
     threading.Thread(target=run, name="dominobot-owner-wait", daemon=True).start()
-    return await future
+    await future
 
 
-def _settle(future: asyncio.Future[T], result: T | None, exc: BaseException | None) -> None:
+def _settle(future: asyncio.Future[None], error: OSError | None) -> None:
     if future.done():
         return
-    if exc is not None:
-        future.set_exception(exc)
+    if error is not None:
+        future.set_exception(error)
     else:
-        future.set_result(result)  # type: ignore[arg-type]
+        future.set_result(None)
 
 
 # -- PostgreSQL: session advisory locks on a connection of their own ---------------------------
