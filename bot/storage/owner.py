@@ -398,7 +398,8 @@ class PgOwnership(Ownership):
                 "while the connection holding it was down; stopping, so that one process "
                 "runs those games"
             )
-            self._caller.call_soon_threadsafe(self._on_lost, line)
+            with contextlib.suppress(RuntimeError):  # the bot's loop is gone already
+                self._caller.call_soon_threadsafe(self._on_lost, line)
             return
 
     def _names(self) -> str:
