@@ -38,9 +38,9 @@ from bot.settings import (
     SettingsError,
     database_problem,
     parse_shards,
-    without_password,
 )
 from bot.storage import DatabaseUnavailableError, MigrationError
+from bot.storage.urls import redacted
 
 log = logging.getLogger("bot")
 
@@ -129,7 +129,11 @@ def _entries(entries: Iterable[tuple[str, str]]) -> list[str]:
     out: list[str] = []
     for name, text in entries:
         wrapped = textwrap.wrap(text, width=80 - 2 - NAME_WIDTH)
-        out.append(f"  {name:<{NAME_WIDTH}}{wrapped[0]}")
+        if len(name) >= NAME_WIDTH:  # a long name: its text starts on the next line
+            out.append(f"  {name}")
+            wrapped = ["", *wrapped]
+        else:
+            out.append(f"  {name:<{NAME_WIDTH}}{wrapped[0]}")
         out += [f"  {'':<{NAME_WIDTH}}{line}" for line in wrapped[1:]]
     return out
 
@@ -219,6 +223,8 @@ def main(argv: list[str] | None = None) -> int:
         dev_guild_id=settings.dev_guild_id,
         shards=settings.shards if mode == "bot" else None,
         calls_per_second=settings.calls_per_second,
+        database_timeouts=settings.database_timeouts,
+        owner=mode == "bot",  # `sync` runs no game: it neither owns nor restores any
     )
     return run(bot, settings.token, sync=mode == "sync")
 
@@ -266,7 +272,7 @@ def check_database(settings: Settings) -> tuple[str, int] | None:
     if answer is None:
         return None
     reason, later = answer
-    where = without_password(settings.database_url)
+    where = redacted(settings.database_url)
     return f"DATABASE_URL {where} cannot be used: {reason}", (
         EXIT_UNREACHABLE if later else EXIT_CONFIG
     )
@@ -313,13 +319,16 @@ def run(bot: DominoBot, token: str, *, sync: bool = False) -> int:
         line, code = known
         print(f"dominobot: {line}", file=sys.stderr)
         return code
+    if bot.stop_reason is not None:  # it lost its shards to another process
+        print(f"dominobot: {bot.stop_reason}", file=sys.stderr)
+        return EXIT_UNREACHABLE
     return 0
 
 
 def database_setting(bot: DominoBot) -> str:
     """The setting that names the bot's database and its value, for a failure's line."""
     if bot.database_url is not None:
-        return f"DATABASE_URL {without_password(bot.database_url)}"
+        return f"DATABASE_URL {redacted(bot.database_url)}"
     return f"DATABASE_PATH {bot.database_path}"
 
 

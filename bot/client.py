@@ -25,7 +25,8 @@ from bot.i18n import missing_catalogs
 from bot.pacer import Pacer, paced, trace
 from bot.settings import DEFAULT_CALLS_PER_S, Shards, format_ids, process_share, shard_of
 from bot.stats import install as install_leaderboard
-from bot.storage import Database
+from bot.storage import Database, Timeouts
+from bot.storage.owner import Ownership, take_ownership
 
 log = logging.getLogger(__name__)
 interactions_log = logging.getLogger("bot.interactions")
@@ -54,11 +55,13 @@ class DominoBot(commands.Bot):
         database_path: str | os.PathLike[str] = "dominobot.sqlite3",
         dev_guild_id: int | None = None,
         database_url: str | None = None,
+        database_timeouts: Timeouts | None = None,
         ai_player: AiPlayer = choose_move,
         ai_workers: int | None = None,
         clock: Callable[[], datetime] = discord.utils.utcnow,
         seed_source: Callable[[], int] | None = None,
         calls_per_second: float | None = None,
+        owner: bool = True,
     ) -> None:
         # Slash commands and components only: no message events (the bot would parse
         # every message in every channel, its own table edits included) and no
@@ -85,18 +88,34 @@ class DominoBot(commands.Bot):
         """The shards this process runs (None: no shards, one process)."""
         self.database_path = Path(database_path)
         self.database_url = database_url  # PostgreSQL instead of the SQLite file
+        self.database_timeouts = database_timeouts  # PostgreSQL's (None: the defaults)
         self.dev_guild_id = dev_guild_id
         self.ai_player = ai_player
         self.ai_workers = ai_workers
         self.clock = clock
         self.seed_source = seed_source
+        self.owner = owner
+        """Whether this process runs its shards' games (timers, AI seats): it owns them
+        (``bot.storage.owner``) and restores them. ``python -m bot sync`` does not."""
+        self.ownership: Ownership | None = None
+        self.stop_reason: str | None = None
+        """Why the bot stopped by itself (it lost its shards to another process), else None."""
+        self.stopping: asyncio.Task[None] | None = None
         self.restoring: asyncio.Task[int] | None = None
 
     async def setup_hook(self) -> None:
         # Every counted call (all of bot.http: interactions use their own routes) waits
         # its turn in the pacer.
         setattr(self.http, "request", paced(self.http.request, self.pacer))  # noqa: B010
-        self.db = await Database.open(self.database_url or self.database_path)
+        location = self.database_url or self.database_path
+        if self.owner:  # one owner per shard: wait here for another owner to stop
+            shards = self.shards_served
+            self.ownership = await take_ownership(
+                location,
+                None if shards is None else (shards.count, shards.ids),
+                on_lost=self._lost_ownership,
+            )
+        self.db = await Database.open(location, timeouts=self.database_timeouts)
         # The leaderboard's rules (bot.stats, pure) count every finished match inside
         # storage's finish transaction; wired here once, before any game can finish.
         install_leaderboard(self.db)
@@ -123,8 +142,9 @@ class DominoBot(commands.Bot):
             await self.tree.sync(guild=guild)
             log.info("commands synced to the development server %d", self.dev_guild_id)
         # Games come back in the background: interactions are answered meanwhile.
-        self.restoring = asyncio.get_running_loop().create_task(self.games.restore())
-        self.restoring.add_done_callback(_log_restore)
+        if self.owner:
+            self.restoring = asyncio.get_running_loop().create_task(self.games.restore())
+            self.restoring.add_done_callback(_log_restore)
         log.info("serving %s (host %s, pid %d)", self.serving(), socket.gethostname(), os.getpid())
 
     def serving(self) -> str:
@@ -158,6 +178,12 @@ class DominoBot(commands.Bot):
             os.getpid(),
         )
 
+    def _lost_ownership(self, line: str) -> None:
+        """Another process took this one's shards (``bot.storage.owner``): stop."""
+        log.error(line)
+        self.stop_reason = line
+        self.stopping = asyncio.get_running_loop().create_task(self.close())
+
     async def close(self) -> None:
         await self.shutdown()
         await super().close()
@@ -177,6 +203,8 @@ class DominoBot(commands.Bot):
             await self.ai.close()
         if hasattr(self, "db"):
             await self.db.close()
+        if self.ownership is not None:  # last: the next owner finds every save done
+            await self.ownership.release()
 
 
 class ShardedDominoBot(DominoBot, commands.AutoShardedBot):

@@ -8,14 +8,18 @@ checks a database path before the bot logs in (or the playground starts), and
 
 from __future__ import annotations
 
+import math
 import os
 import re
 import sqlite3
 import tempfile
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
+
+from bot.storage.database import Timeouts
+from bot.storage.urls import redacted, scrub
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 DEFAULT_DATABASE = "dominobot.sqlite3"
@@ -56,8 +60,24 @@ SETTINGS = (
         "DATABASE_URL",
         "",
         f"A PostgreSQL database instead of the SQLite file: {URL_SHAPE} (on a unix "
-        "socket: postgresql://user@/dbname?host=/run/postgresql). Several bot processes "
-        "may share one. Without it, DATABASE_PATH.",
+        "socket: postgresql://user@/dbname?host=/run/postgresql; percent-encode @ / ? # "
+        "in the user name and password). Several bot processes may share one. Its "
+        "password is never shown. Without it, DATABASE_PATH.",
+    ),
+    Setting(
+        "DATABASE_TIMEOUT",
+        "10",
+        "With DATABASE_URL: the seconds a statement may run on the PostgreSQL server "
+        "(its statement_timeout; the bot gives up on a server that does not answer "
+        "2 s later). A move whose save runs past it is refused (the database is "
+        "unavailable, nothing done) instead of holding its game for as long as the "
+        "server hangs.",
+    ),
+    Setting(
+        "DATABASE_LOCK_TIMEOUT",
+        "5",
+        "With DATABASE_URL: the seconds a statement may wait for a lock another "
+        "connection holds (lock_timeout); past it the move is refused the same way.",
     ),
     Setting(
         "SHARD_COUNT",
@@ -72,6 +92,7 @@ SETTINGS = (
         "The shards this process runs, e.g. 0-3 or 0,2,4 (of SHARD_COUNT, numbered from 0; "
         "needs SHARD_COUNT). It restores and plays only their servers' games; all "
         "processes share one database (DATABASE_URL; a SQLite file only on one machine). "
+        "A second process on a shard waits, with one log line, until the first stops. "
         "The options --shards and --shard-count say the same.",
     ),
     Setting(
@@ -210,6 +231,8 @@ class Settings:
     """``DATABASE_URL``: PostgreSQL instead of the SQLite file at ``database_path``."""
     shards: Shards | None = None
     """``SHARD_COUNT`` and ``SHARD_IDS``: the shards this process runs (None: no shards)."""
+    database_timeouts: Timeouts = field(default_factory=Timeouts)
+    """``DATABASE_TIMEOUT`` and ``DATABASE_LOCK_TIMEOUT`` (PostgreSQL)."""
     global_calls_per_s: float = DEFAULT_CALLS_PER_S
     """``GLOBAL_CALLS_PER_S``: the token's counted calls a second, every process together."""
 
@@ -219,12 +242,13 @@ class Settings:
         return process_share(self.global_calls_per_s, self.shards)
 
     def __repr__(self) -> str:  # never print the token, nor the database's password
-        url = None if self.database_url is None else without_password(self.database_url)
+        url = None if self.database_url is None else redacted(self.database_url)
         return (
             f"Settings(database_path={self.database_path!s}, database_url={url}, "
             f"dev_guild_id={self.dev_guild_id}, log_level={self.log_level}, "
             f"log_payloads={self.log_payloads}, shards={self.shards}, "
-            f"global_calls_per_s={self.global_calls_per_s})"
+            f"global_calls_per_s={self.global_calls_per_s}, "
+            f"database_timeouts={self.database_timeouts})"
         )
 
     @classmethod
@@ -257,6 +281,10 @@ class Settings:
             problem = url_problem(url)
             if problem is not None:
                 raise SettingsError(f"DATABASE_URL {problem}")
+        timeouts = Timeouts(
+            statement=seconds(env.get("DATABASE_TIMEOUT", ""), "DATABASE_TIMEOUT", 10.0),
+            lock=seconds(env.get("DATABASE_LOCK_TIMEOUT", ""), "DATABASE_LOCK_TIMEOUT", 5.0),
+        )
         return cls(
             token=token,
             database_path=Path(path),
@@ -266,7 +294,28 @@ class Settings:
             database_url=url,
             shards=shards,
             global_calls_per_s=calls,
+            database_timeouts=timeouts,
         )
+
+
+MAX_TIMEOUT = 3600.0
+
+
+def seconds(text: str, name: str, default: float) -> float:
+    """A timeout setting: seconds (a decimal point allowed), above 0 and at most an hour."""
+    text = text.strip()
+    if not text:
+        return default
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0 < value <= MAX_TIMEOUT:  # NaN fails this too
+        raise SettingsError(
+            f"{name} must be a number of seconds above 0 and at most {MAX_TIMEOUT:.0f}, "
+            f"not {text!r}"
+        )
+    return value
 
 
 def parse_calls(text: str) -> float:
@@ -295,21 +344,15 @@ def process_share(calls: float, shards: Shards | None) -> float:
     return calls * len(shards.ids) / shards.count
 
 
-def without_password(url: str) -> str:
-    """``url`` with its password (if any) as ``***``: for messages and logs."""
-    address, question, query = url.partition("?")
-    head, at, host = address.rpartition("@")  # a password may hold an @
-    if not at:
-        return url
-    scheme, sep, user = head.partition("://")
-    name, colon, _ = user.partition(":")
-    return f"{scheme}{sep}{name}{':***' if colon else ''}@{host}{question}{query}"
-
-
 def url_problem(url: str) -> str | None:
     """What is wrong with the shape of a ``DATABASE_URL`` (None: nothing), in a few words.
 
-    The password is never repeated. Whether the server answers is checked later.
+    The password is never repeated, in any of the places a URL can hold it
+    (``bot.storage.urls``). A URL the drivers would read differently (an ``@``, ``/``,
+    ``?`` or ``#`` not percent-encoded in the user name or password: libpq and asyncpg
+    would take part of the password for the host, the database or the query; a
+    password that reads as a port, in a URL without a host) is refused. Whether the
+    server answers is checked later.
     """
     scheme = url.partition("://")[0] if "://" in url else ""
     if scheme.lower() not in URL_SCHEMES:
@@ -317,13 +360,20 @@ def url_problem(url: str) -> str | None:
         return f"must be a PostgreSQL URL ({URL_SHAPE}), and this is {what}"
     if any(c.isspace() or not c.isprintable() for c in url):
         return "holds spaces or control characters; percent-encode them (%20)"
+    shown = redacted(url)
+    userinfo = url.partition("://")[2].rpartition("@")[0]
+    if set(userinfo) & set("@/?#"):
+        return (
+            f"{shown} has an @, /, ? or # before its host that is not percent-encoded; "
+            "write them as %40, %2F, %3F and %23 in the user name and password"
+        )
     try:
         parts = urlsplit(url)
         parts.port  # noqa: B018 - raises ValueError for a port that is not a number
     except ValueError as e:
-        return f"{without_password(url)} is malformed ({e})"
+        return f"{shown} is malformed ({scrub(str(e), url)})"
     if parts.fragment:
-        return f"{without_password(url)} is malformed (a # in it; percent-encode it: %23)"
+        return f"{shown} is malformed (a # in it; percent-encode it: %23)"
     return None
 
 

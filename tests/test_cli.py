@@ -97,7 +97,7 @@ def test_help_explains_the_modes_and_every_setting(tmp_path):
     assert keys <= named
     assert {"DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "LOG_LEVEL", "LOG_PAYLOADS"} <= named
     for name in named:
-        assert re.search(rf"^  {name} ", text, re.MULTILINE), name
+        assert re.search(rf"^  {name}( |$)", text, re.MULTILINE), name
     assert "dominobot.sqlite3" in text  # the defaults
     assert max(len(line) for line in text.splitlines()) <= 100
     assert run_bot("-h", cwd=tmp_path).stdout == text
@@ -310,6 +310,19 @@ class Crashing(DominoBot):
         raise RuntimeError("a bug")
 
 
+def test_a_bot_that_lost_its_shards_exits_1_with_its_line(capsys):
+    """tests/e2e/test_owner.py shows a bot losing its shard; this is how it ends."""
+    assert entry.run(Overtaken(), TOKEN) == 1
+    assert capsys.readouterr().err == f"dominobot: {Overtaken.LINE}\n"
+
+
+class Overtaken(DominoBot):
+    LINE = "lost shard 0 of 2 of the database x to another process"
+
+    def run(self, *args: object, **kwargs: object) -> None:  # type: ignore[override]
+        self.stop_reason = self.LINE  # as _lost_ownership leaves it, then closed
+
+
 # -- options ----------------------------------------------------------------------------
 
 
@@ -412,6 +425,26 @@ def test_a_wrong_password_or_a_missing_database_is_one_line_and_exit_2(tmp_path,
     done = run_bot(cwd=tmp_path, DISCORD_TOKEN=TOKEN, DATABASE_URL=missing)
     assert done.returncode == 2
     assert "no such database" in the_line(done.stderr)
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "postgresql://bot@/dominobot?host={folder}&password=Tr0ub4dor",  # no server there
+        "postgresql://bot@/dominobot?host={folder}&pass%77ord=Tr0ub4dor",
+        "postgres://bot:Tr0ub4dor",  # no host: the password reads as a port
+        "postgresql://bot:Tr0ub?4dor@db/dominobot",  # a ? not percent-encoded
+        "host=db user=bot password=Tr0ub4dor",  # libpq's key=value words
+    ],
+    ids=["query", "encoded-key", "no-host", "unencoded-question-mark", "key-value"],
+)
+def test_stderr_never_shows_the_password_in_any_form(tmp_path, url):
+    """tests/storage/test_storage_passwords.py has every form; these reach stderr."""
+    done = run_bot(cwd=tmp_path, DISCORD_TOKEN=TOKEN, DATABASE_URL=url.format(folder=tmp_path))
+    assert done.returncode in (1, 2)
+    assert the_line(done.stderr).startswith("dominobot: DATABASE_URL ")
+    for secret in ("Tr0ub4dor", "Tr0ub", "4dor"):
+        assert secret not in done.stderr + done.stdout
 
 
 def test_a_database_that_goes_away_after_the_check_is_one_line():

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.settings import SQLITE_HEADER, Settings, SettingsError, database_problem
+from bot.storage import Timeouts
 
 ROOT = Path(__file__).resolve().parents[1]
 TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GabcDE.abcdefghijklmnopqrstuvwxyz0123456789AB"
@@ -38,14 +39,34 @@ def test_settings_read_the_environment_with_defaults():
 
 
 def test_a_database_url_is_read_and_its_password_never_shown():
-    url = "postgresql://bot:s3cr@t@db.example:5432/dominobot?sslmode=require"
+    url = "postgresql://bot:s3cr%40t@db.example:5432/dominobot?sslmode=require"
     settings = Settings.from_env({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": f"  {url} "})
     assert settings.database_url == url
     assert "s3cr" not in repr(settings)
     assert "postgresql://bot:***@db.example:5432/dominobot?sslmode=require" in repr(settings)
+    # an @ not percent-encoded: asyncpg would read "s3cr" as the password, "t@db..." as
+    # the host (tests/storage/test_storage_passwords.py has every form)
+    with pytest.raises(SettingsError, match="%40") as refused:
+        Settings.from_env({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": url.replace("%40", "@")})
+    assert "s3cr" not in str(refused.value)
     socket = Settings.from_env({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": "postgres:///d?host=/run"})
     assert socket.database_url == "postgres:///d?host=/run"
     assert Settings.from_env({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": " "}).database_url is None
+
+
+def test_database_timeouts_are_read_in_seconds():
+    assert Settings.from_env({"DISCORD_TOKEN": TOKEN}).database_timeouts == Timeouts(10.0, 5.0)
+    settings = Settings.from_env(
+        {"DISCORD_TOKEN": TOKEN, "DATABASE_TIMEOUT": "2.5", "DATABASE_LOCK_TIMEOUT": " 1 "}
+    )
+    assert (settings.database_timeouts.statement, settings.database_timeouts.lock) == (2.5, 1.0)
+    assert settings.database_timeouts.server_settings() == {
+        "statement_timeout": "2500",
+        "lock_timeout": "1000",
+    }
+    for bad in ("0", "-1", "ten", "nan", "inf", "7200"):
+        with pytest.raises(SettingsError, match="DATABASE_LOCK_TIMEOUT must be a number"):
+            Settings.from_env({"DISCORD_TOKEN": TOKEN, "DATABASE_LOCK_TIMEOUT": bad})
 
 
 @pytest.mark.parametrize(

@@ -8,9 +8,10 @@
 No SQL lives outside this package.
 """
 
-from .database import Database, SqliteDatabase, is_url
+from .database import Database, SqliteDatabase, Timeouts, is_url
 from .errors import (
     ChannelBusyError,
+    DatabaseTimeoutError,
     DatabaseUnavailableError,
     IntegrityError,
     MigrationError,
@@ -67,6 +68,7 @@ __all__ = [
     "ChannelBusyError",
     "Counted",
     "Database",
+    "DatabaseTimeoutError",
     "DatabaseUnavailableError",
     "FinishedMatch",
     "GameRepository",
@@ -92,6 +94,7 @@ __all__ = [
     "Standing",
     "Status",
     "StorageError",
+    "Timeouts",
     "is_url",
     "migrate",
 ]

@@ -43,6 +43,7 @@ import sqlite3
 from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from types import TracebackType
 from typing import Any, Self
 
@@ -63,7 +64,38 @@ URL_SCHEMES = ("postgresql://", "postgres://")
 
 def is_url(location: str | os.PathLike[str]) -> bool:
     """Whether ``location`` names a PostgreSQL server (a URL) rather than a SQLite file."""
-    return isinstance(location, str) and location.startswith(URL_SCHEMES)
+    return isinstance(location, str) and location[:16].lower().startswith(URL_SCHEMES)
+
+
+@dataclass(frozen=True, slots=True)
+class Timeouts:
+    """How long a PostgreSQL server may take, in seconds (``DATABASE_TIMEOUT``,
+    ``DATABASE_LOCK_TIMEOUT``). A statement past them fails, its transaction is rolled
+    back and the caller gets :class:`~.errors.DatabaseTimeoutError` (a player: "the
+    database is unavailable, nothing was done"), instead of holding a game's lock for
+    as long as the server hangs. Migrations have none (they may take long, once).
+    SQLite waits :data:`~.connections.BUSY_TIMEOUT_MS` for its lock."""
+
+    statement: float = 10.0
+    """The server's ``statement_timeout``: the longest a statement may run."""
+    lock: float = 5.0
+    """The server's ``lock_timeout``: the longest a statement may wait for a lock (a
+    row another connection is writing, a server's standings lock)."""
+    grace: float = 2.0
+    """How much longer than ``statement`` the client waits for an answer before it gives
+    the connection up (the server itself may be what hangs)."""
+
+    @property
+    def command(self) -> float:
+        """asyncpg's ``command_timeout``: the client's limit on every statement."""
+        return self.statement + self.grace
+
+    def server_settings(self) -> dict[str, str]:
+        """The two as PostgreSQL settings (milliseconds), given when a connection opens."""
+        return {
+            "statement_timeout": str(max(1, round(self.statement * 1000))),
+            "lock_timeout": str(max(1, round(self.lock * 1000))),
+        }
 
 
 log = logging.getLogger(__name__)
@@ -90,16 +122,19 @@ class Database(ABC):
         self.ratings = RatingRepository(self)
 
     @classmethod
-    async def open(cls, location: str | os.PathLike[str]) -> Database:
+    async def open(
+        cls, location: str | os.PathLike[str], *, timeouts: Timeouts | None = None
+    ) -> Database:
         """Open the database at ``location`` and bring its schema up to date.
 
-        A ``postgresql://`` URL opens PostgreSQL; anything else is a SQLite file,
-        created if missing (``":memory:"`` and ``""`` are private to this object).
+        A ``postgresql://`` URL opens PostgreSQL (with ``timeouts``, default
+        :class:`Timeouts`); anything else is a SQLite file, created if missing
+        (``":memory:"`` and ``""`` are private to this object).
         """
         if is_url(location):
             from .postgres import PostgresDatabase  # asyncpg is loaded only when used
 
-            return await PostgresDatabase.connect(os.fspath(location))
+            return await PostgresDatabase.connect(os.fspath(location), timeouts or Timeouts())
         return await SqliteDatabase.connect_file(location)
 
     @abstractmethod

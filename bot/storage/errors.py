@@ -63,3 +63,10 @@ class DatabaseUnavailableError(StorageError):
     def __init__(self, message: str, *, sent: bool = True) -> None:
         super().__init__(message)
         self.sent = sent
+
+
+class DatabaseTimeoutError(DatabaseUnavailableError):
+    """The database server did not finish a statement in time: it waited longer than
+    the lock timeout for a lock another connection holds, ran past the statement
+    timeout, or did not answer at all (a hung server, a lost network). The statement's
+    transaction is rolled back; a later call may succeed."""

@@ -8,7 +8,9 @@ edit one that has shipped.
 
 SQLite tracks the version in ``PRAGMA user_version``: :func:`migrate` runs each
 pending migration in its own transaction together with the bump, so a failing
-migration leaves the schema and the version as they were. PostgreSQL keeps it in
+migration leaves the schema and the version as they were; it reads the version inside
+that transaction, under the write lock, so processes that open a new file together
+migrate it once. PostgreSQL keeps it in
 the table ``dominobot_schema``, under a lock, so that processes starting together
 migrate once (``bot.storage.postgres.migrate_pg``).
 
@@ -29,7 +31,7 @@ from collections.abc import Sequence
 import aiosqlite
 
 from .errors import MigrationError
-from .sql import execute, execute_script
+from .sql import execute
 
 log = logging.getLogger(__name__)
 
@@ -498,7 +500,10 @@ async def migrate(
     """Apply the pending migrations up to ``target`` (default: the latest); return the version.
 
     ``conn`` must not be inside a transaction. Each migration runs in its own
-    ``BEGIN IMMEDIATE ... COMMIT`` with its ``user_version`` bump. Raises
+    ``BEGIN IMMEDIATE ... COMMIT`` with its ``user_version`` bump, and the version is
+    read inside that transaction, after the write lock is taken: a process that opens
+    the file while another migrates it waits for the lock (the connection's busy
+    timeout), then finds the work done instead of doing it again. Raises
     :class:`MigrationError` for a downgrade, an unknown target, a database newer
     than ``migrations`` or a failing migration (whose changes are rolled back).
     """
@@ -506,27 +511,57 @@ async def migrate(
     goal = latest if target is None else target
     if not 0 <= goal <= latest:
         raise MigrationError(f"no schema version {goal}: versions run from 0 to {latest}")
-    current = await user_version(conn)
+    while True:
+        try:
+            await execute(conn, "BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as exc:  # another writer held it past the timeout
+            raise MigrationError(f"cannot lock the database to migrate it: {exc}") from exc
+        try:
+            current = await user_version(conn)
+            check_versions(current, goal, latest)
+            if current == goal:
+                await execute(conn, "COMMIT")
+                return goal
+            number = current + 1
+            try:
+                for statement in statements(migrations[number - 1]):
+                    await execute(conn, statement)
+            except sqlite3.Error as exc:
+                raise MigrationError(f"migration {number} failed: {exc}") from exc
+            await execute(conn, f"PRAGMA user_version = {number}")
+            await execute(conn, "COMMIT")
+        except BaseException:
+            await _rollback(conn)
+            raise
+        log.info("applied schema migration %d", number)
+
+
+def check_versions(current: int, goal: int, latest: int) -> None:
+    """Raise :class:`MigrationError` if a database at ``current`` cannot be brought to
+    ``goal`` with migrations up to ``latest`` (newer than known, or a downgrade)."""
     if current > latest:
         raise MigrationError(
             f"the database has schema version {current}, newer than the latest known ({latest})"
         )
     if goal < current:
         raise MigrationError(f"cannot downgrade the schema from version {current} to {goal}")
-    for number in range(current + 1, goal + 1):
-        script = (
-            f"BEGIN IMMEDIATE;\n{migrations[number - 1]}\n;\n"
-            f"PRAGMA user_version = {number};\nCOMMIT;"
-        )
-        try:
-            await execute_script(conn, script)
-        except BaseException as exc:
-            await _rollback(conn)
-            if isinstance(exc, sqlite3.Error):
-                raise MigrationError(f"migration {number} failed: {exc}") from exc
-            raise
-        log.info("applied schema migration %d", number)
-    return goal
+
+
+def statements(script: str) -> list[str]:
+    """The statements of an SQL script, one by one (semicolons in literals and trigger
+    bodies kept: a statement ends where SQLite says it is complete). A script cannot
+    run whole inside an open transaction: Python's ``executescript`` commits first."""
+    out: list[str] = []
+    pending = ""
+    for piece in script.split(";"):
+        pending += piece + ";"
+        if sqlite3.complete_statement(pending):
+            if pending.strip(" \t\n;"):
+                out.append(pending.strip())
+            pending = ""
+    if pending.strip(" \t\n;"):
+        out.append(pending.strip().removesuffix(";"))
+    return out
 
 
 async def _rollback(conn: aiosqlite.Connection) -> None:

@@ -18,6 +18,14 @@ writer.
   transactions on a connection of their own.
 - **Migrations** (:func:`migrate_pg`) run under an advisory lock of their own, so
   processes that start together apply each migration once.
+- **A server that hangs**: every pooled connection has a ``statement_timeout`` and a
+  ``lock_timeout`` (:class:`~.database.Timeouts`, ``DATABASE_TIMEOUT`` and
+  ``DATABASE_LOCK_TIMEOUT``), and the client gives up a little after the first
+  (asyncpg's ``command_timeout``) on a server that does not answer at all. A statement
+  past either is :class:`DatabaseTimeoutError` (a :class:`DatabaseUnavailableError`):
+  its transaction is rolled back, the player is told the database is unavailable, and a
+  game's lock is held no longer than that. Migrations run before the pool, on a
+  connection without timeouts.
 - **A server that goes away**: every connection failure (refused, dropped, the
   backend terminated, the server shutting down) is raised as
   :class:`DatabaseUnavailableError`, a :class:`StorageError`, and the pool's
@@ -39,14 +47,20 @@ import re
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any, Final
-from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg  # type: ignore[import-untyped]
 
-from .database import Database
-from .errors import DatabaseUnavailableError, IntegrityError, MigrationError, StorageError
-from .migrations import PG_MIGRATIONS
+from .database import Database, Timeouts
+from .errors import (
+    DatabaseTimeoutError,
+    DatabaseUnavailableError,
+    IntegrityError,
+    MigrationError,
+    StorageError,
+)
+from .migrations import PG_MIGRATIONS, check_versions
 from .sql import POSTGRESQL, Connection, Insert, Row
+from .urls import redacted, scrub
 
 log = logging.getLogger(__name__)
 
@@ -59,6 +73,10 @@ use the single 64-bit key space, which PostgreSQL keeps apart from this one."""
 SCHEMA_TABLE: Final = "dominobot_schema"
 
 _QUOTED_OR_MARK = re.compile(r"'(?:[^']|'')*'|\?")
+
+# The server stopped a statement: it waited past lock_timeout (55P03) or ran past
+# statement_timeout (57014, which asyncpg files under operator intervention).
+_SERVER_TIMEOUTS: Final = (asyncpg.LockNotAvailableError, asyncpg.QueryCanceledError)
 
 # The server went away, refused us, or is shutting down (SQLSTATE classes 08, 57, 53300);
 # or the connection is left in a state it cannot leave (a server's "terminating
@@ -105,16 +123,6 @@ def guarded(guard: str, params: Sequence[Any], inserts: Sequence[Insert]) -> tup
     return f"WITH {', '.join(parts)} SELECT * FROM guard", values
 
 
-def shown(url: str) -> str:
-    """The URL without its password, for logs and messages."""
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    host = parts.netloc.rpartition("@")[2]
-    user = parts.username or ""
-    return urlunsplit(parts._replace(netloc=f"{user}:***@{host}"))
-
-
 def is_gone(exc: BaseException, raw: Any = None) -> bool:
     """Whether ``exc`` says the server cannot be used (rather than that a statement failed)."""
     if isinstance(exc, _GONE):
@@ -127,10 +135,24 @@ def is_gone(exc: BaseException, raw: Any = None) -> bool:
         return True
 
 
-def unavailable(exc: BaseException, where: str, *, sent: bool = True) -> DatabaseUnavailableError:
-    """The :class:`DatabaseUnavailableError` for a connection failure."""
-    reason = str(exc) or type(exc).__name__
+def unavailable(
+    exc: BaseException, where: str, *, sent: bool = True, url: str = ""
+) -> DatabaseUnavailableError:
+    """The :class:`DatabaseUnavailableError` for a connection failure (``url``: the URL
+    whose password the driver's message must not show)."""
+    reason = scrub(str(exc) or type(exc).__name__, url) if url else str(exc) or type(exc).__name__
     return DatabaseUnavailableError(f"the database at {where} is unavailable: {reason}", sent=sent)
+
+
+def timed_out(exc: BaseException, where: str) -> DatabaseTimeoutError:
+    """The :class:`DatabaseTimeoutError` for a statement past a timeout (:class:`Timeouts`)."""
+    if isinstance(exc, asyncpg.LockNotAvailableError):
+        reason = f"waited too long for a lock ({exc})"
+    elif isinstance(exc, asyncpg.QueryCanceledError):
+        reason = f"a statement ran too long ({exc})"
+    else:
+        reason = "the server did not answer in time"
+    return DatabaseTimeoutError(f"the database at {where} is unavailable: {reason}")
 
 
 def never_sent(exc: BaseException) -> bool:
@@ -183,6 +205,12 @@ class PgConnection(Connection):
             yield
         except asyncpg.IntegrityConstraintViolationError as exc:
             raise IntegrityError(str(exc), constraint=exc.constraint_name or "") from exc
+        except _SERVER_TIMEOUTS as exc:  # the server gave up: the connection is fine
+            raise timed_out(exc, self._where) from exc
+        except TimeoutError as exc:  # the client gave up on a server that does not answer
+            with contextlib.suppress(Exception):  # never back into the pool
+                self.raw.terminate()
+            raise timed_out(exc, self._where) from exc
         except Exception as exc:
             if not is_gone(exc, self.raw):
                 raise
@@ -201,37 +229,42 @@ class PostgresDatabase(Database):
         """Wrap an open pool; use :meth:`Database.open`."""
         super().__init__()
         self._pool = pool
-        self.path = shown(url)
+        self.path = redacted(url)
         self._held: dict[asyncio.Task[Any], tuple[PgConnection, bool]] = {}
         """Each task's open transaction (False) or snapshot (True) connection."""
         self._closed = False
 
     @classmethod
-    async def connect(cls, url: str) -> PostgresDatabase:
-        """Connect to the server at ``url`` and apply the migrations.
+    async def connect(cls, url: str, timeouts: Timeouts | None = None) -> PostgresDatabase:
+        """Connect to the server at ``url``, apply the migrations, open the pool.
 
+        The migrations run first, on a connection of their own without ``timeouts``
+        (a migration may take long, once); every pooled connection has them.
         Raises :class:`DatabaseUnavailableError` when the server cannot be reached or
         refuses the login, :class:`MigrationError` as SQLite's :meth:`Database.open`.
         """
-        where = shown(url)
+        timeouts = timeouts or Timeouts()
+        where = redacted(url)
+        async with _connect_errors(url):
+            raw = await asyncpg.connect(url, timeout=CONNECT_TIMEOUT)
         try:
-            pool = await asyncpg.create_pool(
-                url, min_size=1, max_size=POOL_SIZE, timeout=CONNECT_TIMEOUT
-            )
-        except (ValueError, asyncpg.InterfaceError) as exc:  # a URL asyncpg cannot read
-            raise StorageError(f"the database URL {where} is malformed: {exc}") from exc
-        except Exception as exc:
-            if isinstance(exc, (asyncpg.PostgresError, OSError)):
-                raise unavailable(exc, where) from exc
-            raise
-        try:
-            async with pool.acquire() as raw:
-                before, after = await migrate_pg(raw)
+            before, after = await migrate_pg(raw)
         except BaseException as exc:
-            await pool.close()
             if is_gone(exc):
-                raise unavailable(exc, where) from exc
+                raise unavailable(exc, where, url=url) from exc
             raise
+        finally:
+            with contextlib.suppress(Exception):
+                await raw.close(timeout=CONNECT_TIMEOUT)
+        async with _connect_errors(url):
+            pool = await asyncpg.create_pool(
+                url,
+                min_size=1,
+                max_size=POOL_SIZE,
+                timeout=CONNECT_TIMEOUT,
+                command_timeout=timeouts.command,
+                server_settings=timeouts.server_settings(),
+            )
         if after != before:
             log.info("database %s migrated from schema %d to %d", where, before, after)
         log.info("opened database %s (schema %d)", where, after)
@@ -290,6 +323,8 @@ class PostgresDatabase(Database):
         try:
             async with self._connection() as conn:
                 return await conn.fetchall(sql, params)
+        except DatabaseTimeoutError:
+            raise  # asking again would only wait as long again
         except DatabaseUnavailableError:
             # the pool's connections were dropped (a restart, a terminated backend):
             # a read may be repeated, once, on a fresh connection
@@ -359,6 +394,19 @@ class PostgresDatabase(Database):
                 raise
 
 
+@asynccontextmanager
+async def _connect_errors(url: str) -> AsyncIterator[None]:
+    """A first connection's failures in storage's terms, the URL's password hidden."""
+    try:
+        yield
+    except (ValueError, asyncpg.InterfaceError) as exc:  # a URL asyncpg cannot read
+        raise StorageError(
+            f"the database URL {redacted(url)} is malformed: {scrub(str(exc), url)}"
+        ) from exc
+    except (asyncpg.PostgresError, OSError) as exc:
+        raise unavailable(exc, redacted(url), url=url) from exc
+
+
 async def _rollback(conn: PgConnection) -> None:
     # A dead connection has nothing left to roll back; the pool drops it on release.
     with contextlib.suppress(Exception):
@@ -397,15 +445,7 @@ async def migrate_pg(
             )
             current = int(await raw.fetchval(f"SELECT version FROM {SCHEMA_TABLE}"))
             before = current if before is None else before
-            if current > latest:
-                raise MigrationError(
-                    f"the database has schema version {current}, newer than the latest "
-                    f"known ({latest})"
-                )
-            if goal < current:
-                raise MigrationError(
-                    f"cannot downgrade the schema from version {current} to {goal}"
-                )
+            check_versions(current, goal, latest)
             if current == goal:
                 return before, goal
             number = current + 1
@@ -424,9 +464,15 @@ async def migrate_pg(
 async def server_problem(url: str) -> tuple[str, bool] | None:
     """Why the database at ``url`` cannot be used (None: it can), in a few words, and
     whether trying again later may help (the server is unreachable, not refusing us).
+    Nothing of the URL's password is in the words (the driver's own are scrubbed).
 
     Connects once and disconnects; changes nothing.
     """
+    answer = await _server_problem(url)
+    return None if answer is None else (scrub(answer[0], url), answer[1])
+
+
+async def _server_problem(url: str) -> tuple[str, bool] | None:
     try:
         conn = await asyncpg.connect(url, timeout=CONNECT_TIMEOUT)
     except asyncpg.InvalidAuthorizationSpecificationError as exc:  # a wrong password, user

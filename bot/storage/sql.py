@@ -205,12 +205,6 @@ async def execute_many(conn: aiosqlite.Connection, sql: str, rows: Iterable[Sequ
         pass
 
 
-async def execute_script(conn: aiosqlite.Connection, script: str) -> None:
-    """Run an SQL script and close its cursor at once."""
-    async with conn.executescript(script):
-        pass
-
-
 async def on_thread(conn: aiosqlite.Connection, fn: Callable[[sqlite3.Connection], T]) -> T:
     """``fn(the sqlite3 connection)`` on ``conn``'s own thread, as one step.
 

@@ -1,9 +1,10 @@
 """``/domino about``: which version, shard and process answered, for operators.
 
-Ephemeral, in the asker's language. It says the bot's version, this server's shard
-(Discord's ``(server id >> 22) % shard count``), the process (host and pid), the
-storage backend by name only (never a path, a URL or a password) and how many games
-this process holds in play.
+Ephemeral, in the asker's language. It says the bot's version and this server's shard
+(Discord's ``(server id >> 22) % shard count``) to anyone; to the server's managers
+(Manage Server) also the process (host and pid), the storage backend by name only
+(never a path, a URL or a password) and how many games this process holds in play:
+a host name and a pid tell an attacker about the machine, and are for operators.
 """
 
 from __future__ import annotations
@@ -64,13 +65,16 @@ def about(bot: DominoBot, guild_id: int | None) -> About:
     )
 
 
-def about_text(facts: About, tr: Translator) -> str:
-    """The answer: one line each."""
+def about_text(facts: About, tr: Translator, *, manager: bool) -> str:
+    """The answer: one line each; the process, the storage and the games only for a
+    ``manager`` (Manage Server)."""
     lines = [f"**{tr(TITLE, version=facts.version)}**"]
     if facts.sharded:
         lines.append(tr(SHARDED, shard=facts.shard, count=facts.shard_count))
     else:
         lines.append(tr(UNSHARDED))
+    if not manager:
+        return "\n".join(lines)
     lines.append(tr(PROCESS, pid=facts.pid, host=facts.host))
     lines.append(tr(STORAGE, backend=facts.backend))
     lines.append(

@@ -40,6 +40,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Coroutine
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -51,10 +52,11 @@ from bot.games.session import LOBBY, PLAYING, Session
 from bot.i18n import Translator
 from bot.pacer import Priority, priority
 
-from .carriers import Carrier, Carriers
+from .carriers import OPENING, Carrier, Carriers
 from .hands import LiveHands, owner_hand, wants_refresh
 from .language import public_translator
 from .narrate import narrate
+from .replies import PUBLIC_DEFER
 from .table import (
     deal_over_line,
     finished_count,
@@ -112,6 +114,8 @@ class _Posted:
 
     id: int
     carrier: Carrier | None = None
+    original: bool = False
+    """The carrier's original response (else one of its followups)."""
 
 
 @dataclass(slots=True)
@@ -159,23 +163,53 @@ class TablePublisher:
         self._jobs: dict[int, _Job] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
         self._shown: dict[int, _Shown] = {}
+        self._chores: set[asyncio.Task[None]] = set()
+        """Deletions of old messages, off the games' workers (a counted one may wait)."""
         self.edits = 0
         """Table messages edited or posted (for tests and benchmarks)."""
 
     # -- the service's side ----------------------------------------------------------
 
     async def open_table(self, session: Session) -> None:
-        """Post a new game's lobby now; raises if Discord refuses (nothing is queued)."""
+        """Post a new game's lobby now; raises if Discord refuses (nothing is queued).
+
+        Carried by the interaction that opens it (:data:`~.carriers.OPENING`: the public
+        "thinking…" of ``/domino new`` becomes the lobby, a rematch click's followup is
+        one); else a counted channel message."""
         tr = await public_translator(self.bot, session.guild_id)
+        embed, view, files = await table_message(session, tr, [])
+        posted = await self._open(session, embed=embed, view=view, files=files)
+        self._shown[session.id] = _Shown(table=posted, version=session.version)
+        self.bot.games.note_table_message(session.id, posted.id)
+        self._record(session, self._shown[session.id])
+
+    async def _open(self, session: Session, **kwargs: Any) -> _Posted:
+        opening = OPENING.get()
+        carrier = self.carriers.find(opening) if opening is not None else None
+        if carrier is not None and carrier.channel_id == session.channel_id:
+            interaction = carrier.interaction
+            try:
+                thinking = discord.InteractionResponseType.deferred_channel_message
+                if interaction.response.type is thinking and interaction.extras.get(PUBLIC_DEFER):
+                    files = kwargs.pop("files", [])  # a public "thinking…" becomes the lobby
+                    original = await interaction.edit_original_response(attachments=files, **kwargs)
+                    self.carriers.answered(interaction)
+                    return _Posted(original.id, carrier, original=True)
+                if self.carriers.usable(carrier):
+                    carried = await interaction.followup.send(wait=True, **kwargs)
+                    return _Posted(carried.id, carrier)
+            except discord.HTTPException as error:
+                if error.status == 429 or error.status >= 500:
+                    raise
+                self.carriers.kill(carrier)  # refused: the channel route below
+                for file in kwargs.get("files", ()):
+                    file.reset()
         channel = await self._channel(session.channel_id)
         if channel is None:
             raise discord.InvalidData(f"channel {session.channel_id} takes no messages")
-        embed, view, files = await table_message(session, tr, [])
         with priority(Priority.TURN):  # the player waits for it
-            message = await channel.send(embed=embed, view=view, files=files)
-        self._shown[session.id] = _Shown(table=_Posted(message.id), version=session.version)
-        self.bot.games.note_table_message(session.id, message.id)
-        self._record(session, self._shown[session.id])
+            message = await channel.send(**kwargs)
+        return _Posted(message.id)
 
     def publish(self, update: Update) -> None:
         self._queue(_Job(update))
@@ -190,10 +224,15 @@ class TablePublisher:
         return await done
 
     async def close(self) -> None:
-        workers = list(self._workers.values())
-        for worker in workers:
-            worker.cancel()
-        await asyncio.gather(*workers, return_exceptions=True)
+        tasks = [*self._workers.values(), *self._chores]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    async def settled(self) -> None:
+        """Wait until every queued announcement and deletion is done (tests, benchmarks)."""
+        while self._workers or self._chores:
+            await asyncio.gather(*self._workers.values(), *self._chores, return_exceptions=True)
 
     # -- the worker --------------------------------------------------------------------
 
@@ -344,9 +383,9 @@ class TablePublisher:
         shown.ping_turn = turn
         self.bot.games.note_table_message(session.id, posted.id)
         if old is not None and old.id != posted.id:
-            await self._delete(out, old)
+            self._later(self._delete(out, old))
         if shown.old_ping is not None:
-            await self._delete(out, _Posted(shown.old_ping))
+            self._later(self._delete(out, _Posted(shown.old_ping)))
             shown.old_ping = None
 
     async def _hands(self, out: _Outlet) -> None:
@@ -434,6 +473,9 @@ class TablePublisher:
                 if way is None or not self.carriers.usable(way):
                     continue
                 try:
+                    if way is posted.carrier and posted.original:
+                        await way.interaction.edit_original_response(**kwargs)
+                        return True
                     if way is posted.carrier:
                         await way.interaction.followup.edit_message(posted.id, **kwargs)
                         return True
@@ -453,13 +495,22 @@ class TablePublisher:
         except discord.NotFound:
             return False
 
+    def _later(self, chore: Coroutine[Any, Any, None]) -> None:
+        """Run ``chore`` beside the game's worker: a deletion never holds up the next table."""
+        task = asyncio.get_running_loop().create_task(chore)
+        self._chores.add(task)
+        task.add_done_callback(self._chores.discard)
+
     async def _delete(self, out: _Outlet, posted: _Posted) -> None:
         """Delete a message of ours (through its carrier while it lives); a failure only
         leaves it in the channel."""
         carrier = posted.carrier
         if carrier is not None and self.carriers.usable(carrier):
             try:
-                await carrier.interaction.followup.delete_message(posted.id)
+                if posted.original:
+                    await carrier.interaction.delete_original_response()
+                else:
+                    await carrier.interaction.followup.delete_message(posted.id)
                 return
             except discord.NotFound:
                 return

@@ -26,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Callable
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
@@ -37,6 +38,10 @@ CARRY_LIFE = TOKEN_LIFE - timedelta(minutes=1)
 """How long a carrier is used: the token's life with a minute's margin."""
 WAIT_FOR_PENDING = 3.0
 """Seconds the announcer waits for a pending carrier of the channel to be answered."""
+
+OPENING: ContextVar[discord.Interaction | None] = ContextVar("dominobot_opening", default=None)
+"""The interaction that opens a game (``/domino new``, a rematch click), while the service
+opens it: the announcer posts the new lobby through it."""
 
 UPDATES = frozenset(
     {
@@ -92,6 +97,10 @@ class Carriers:
         self._pending.setdefault(channel_id, []).append(carrier)
         self._by_interaction[interaction.id] = carrier
         return carrier
+
+    def find(self, interaction: discord.Interaction) -> Carrier | None:
+        """The pending carrier of ``interaction`` (its handler still runs), if any."""
+        return self._by_interaction.get(interaction.id)
 
     def answered(self, interaction: discord.Interaction) -> None:
         """The handler's own answer to ``interaction`` went out."""

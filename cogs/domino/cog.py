@@ -25,7 +25,7 @@ from bot.i18n import LANGUAGE_NAMES, LANGUAGES, N_, Translator
 from .about import about as about_facts
 from .about import about_text
 from .announcer import TablePublisher
-from .carriers import answered
+from .carriers import OPENING, answered
 from .hand import hand_message, offered_moves
 from .hands import discard, live_hand
 from .items import DYNAMIC_ITEMS, EndButton, sent_view
@@ -33,7 +33,7 @@ from .language import public_translator
 from .markup import plain
 from .permissions import missing
 from .replies import MESSAGE_LIMIT as MESSAGE_LIMIT  # the limit texts are held to
-from .replies import refusing, reply_error
+from .replies import final_answer, placeholder, refusing, reply_error
 from .rules_texts import rules_embed, sample_board
 from .stats import StatsCommands
 from .texts import RULES_TEXT, game_name
@@ -207,6 +207,11 @@ class Domino(
         thread: discord.Thread | None = None
         if new_thread:
             thread = await self._game_thread(interaction, channel, name, game)
+        else:
+            # Answered first, so that this interaction carries the lobby as a public
+            # followup, a call Discord does not count against the bot's budget.
+            await placeholder(interaction, tr("Opening your table…"))
+        opening = OPENING.set(interaction)
         try:
             session = await self.bot.games.open_lobby(
                 guild_id=interaction.guild_id,
@@ -220,6 +225,8 @@ class Domino(
             if thread is not None:
                 await _delete_thread(thread)
             raise
+        finally:
+            OPENING.reset(opening)
         if thread is not None:
             await self._confirm(
                 interaction,
@@ -228,11 +235,14 @@ class Domino(
                 thread=thread.mention,
             )
             return
-        await self._confirm(
-            interaction,
-            N_("Your {game} table is open. Friends join with the button on the table."),
+        text = tr(
+            "Your {game} table is open. Friends join with the button on the table.",
             game=game_name(session.rules.game, tr),
         )
+        try:
+            await final_answer(interaction, text)
+        except discord.HTTPException:
+            log.warning("could not confirm a saved change to the user", exc_info=True)
 
     async def _game_thread(
         self,
@@ -412,16 +422,13 @@ class Domino(
         session = await self.bot.games.channel_game(interaction.channel_id or 0)
         tr = _tr(interaction)
         # Answered first, so that this very interaction carries the table (uncounted).
-        await interaction.edit_original_response(content=tr("Posting the table…"))
-        answered(interaction)
-        if await self.publisher.repost(session):
-            text = tr("Here is the table.")
-        else:
-            text = tr("Discord did not take the table just now. Please try again.")
+        await placeholder(interaction, tr("Posting the table…"))
+        if not await self.publisher.repost(session):
+            raise GameError(N_("Discord did not take the table just now. Please try again."))
         try:
-            await interaction.edit_original_response(content=text)
+            await final_answer(interaction, tr("Here is the table."))
         except discord.HTTPException:
-            log.warning("could not tell the user whether the table was posted", exc_info=True)
+            log.warning("could not tell the user the table was posted", exc_info=True)
 
     @app_commands.command(
         name="end", description=locale_str("End this channel's game (creator or Manage Server)")
@@ -485,7 +492,9 @@ class Domino(
     async def about(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True)
         facts = about_facts(self.bot, interaction.guild_id)
-        await interaction.followup.send(about_text(facts, _tr(interaction)), ephemeral=True)
+        manager = bool(interaction.permissions.manage_guild)  # host and pid: operators only
+        text = about_text(facts, _tr(interaction), manager=manager)
+        await interaction.followup.send(text, ephemeral=True)
 
     # -- server settings ----------------------------------------------------------------
 
@@ -636,7 +645,11 @@ class Domino(
     async def on_rematch(self, interaction: discord.Interaction, game_id: int) -> None:
         """The "Rematch" button of a finished match's table, clicked."""
         await interaction.response.defer(ephemeral=True)
-        offer = await self.bot.games.rematch(game_id, interaction.user.id)
+        opening = OPENING.set(interaction)  # the last click carries the new table
+        try:
+            offer = await self.bot.games.rematch(game_id, interaction.user.id)
+        finally:
+            OPENING.reset(opening)
         if offer.session is not None:
             await self._confirm(interaction, N_("Everyone is in: the rematch is on!"))
             return

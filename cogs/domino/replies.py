@@ -52,6 +52,24 @@ async def defer_public(interaction: discord.Interaction) -> None:
     await interaction.response.defer(thinking=True)
 
 
+PLACEHOLDER = "dominobot.placeholder"
+
+
+async def placeholder(interaction: discord.Interaction, text: str) -> None:
+    """Answer a deferred command with ``text`` for now ("Opening your table…"), so that
+    its interaction may carry public messages (:mod:`.carriers`); its final answer, or a
+    refusal (:func:`reply_error`), replaces that text."""
+    await interaction.edit_original_response(content=text)
+    interaction.extras[PLACEHOLDER] = True
+    answered(interaction)
+
+
+async def final_answer(interaction: discord.Interaction, text: str) -> None:
+    """Replace a :func:`placeholder` with the command's answer."""
+    interaction.extras.pop(PLACEHOLDER, None)
+    await interaction.edit_original_response(content=text)
+
+
 async def reply_error(interaction: discord.Interaction, error: BaseException) -> None:
     original = getattr(error, "original", error)
     tr = Translator.for_locale(interaction.locale)
@@ -70,6 +88,9 @@ async def reply_error(interaction: discord.Interaction, error: BaseException) ->
         text = tr("Something went wrong on our side. The game is safe; please try again.")
     text = text[:MESSAGE_LIMIT]
     try:
+        if interaction.extras.pop(PLACEHOLDER, False):
+            await interaction.edit_original_response(content=text)  # in the placeholder's place
+            return
         if interaction.response.is_done():
             if interaction.extras.pop(PUBLIC_DEFER, False):
                 # Complete the public "thinking…" (followups edit it until then), answer

@@ -10,6 +10,8 @@ import logging
 import os
 import socket
 
+import discord
+import pytest
 import simcord
 import simcord.interactions
 
@@ -17,10 +19,16 @@ from bot.settings import Shards, shard_of
 from cogs.domino.about import version
 
 
-async def test_about_says_version_process_backend_and_games(
-    bot, channel, alice, bob, backend, db_path
+@pytest.fixture
+def admin(simcord_env, guild):
+    admins = guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
+    return guild.add_member(simcord_env.create_user("admin"), roles=[admins])
+
+
+async def test_about_tells_a_manager_the_process_backend_and_games(
+    bot, channel, alice, admin, backend, db_path
 ):
-    result = await alice.slash(channel, "domino about")
+    result = await admin.slash(channel, "domino about")
     assert result.ephemeral
     text = result.response.content
     assert f"Dominobot {version()}" in text
@@ -32,13 +40,25 @@ async def test_about_says_version_process_backend_and_games(
     assert "dominobot-test" not in text
 
     await alice.slash(channel, "domino new", game="block", players=2)
-    text = (await bob.slash(channel, "domino about")).response.content
+    text = (await admin.slash(channel, "domino about")).response.content
     assert "1 game in play" in text
 
 
-async def test_about_is_in_the_askers_language(bot, channel, alice, user_locales):
-    user_locales[alice.id] = "fi"
-    text = (await alice.slash(channel, "domino about")).response.content
+async def test_about_tells_other_members_the_version_and_shard_only(bot, channel, alice):
+    result = await alice.slash(channel, "domino about")
+    assert result.ephemeral
+    text = result.response.content
+    assert text.splitlines() == [
+        f"**Dominobot {version()}**",
+        "The bot runs as one process, without shards.",
+    ]
+    assert str(os.getpid()) not in text
+    assert socket.gethostname() not in text
+
+
+async def test_about_is_in_the_askers_language(bot, channel, alice, admin, user_locales):
+    user_locales[admin.id] = "fi"
+    text = (await admin.slash(channel, "domino about")).response.content
     assert "ilman sirpaleita" in text
     assert f"Vastasi prosessi {os.getpid()}" in text
     assert "0 peliä käynnissä" in text

@@ -57,8 +57,8 @@ async def test_four_humans_playing_by_command_cost_no_counted_call_per_move(
     users = {u.id: u for u in (alice, bob, carol, dave)}
     mark = len(simcord_env.http_requests)
     moves = 0
-    while (session := await bot.games.in_channel(channel.id)) is not None:
-        user, result = await play_by_command(bot, channel, users)
+    while await bot.games.in_channel(channel.id) is not None:
+        _user, result = await play_by_command(bot, channel, users)
         moves += 1
         # the mover's answer stays private; the table went to everyone
         assert result.ephemeral
@@ -66,7 +66,8 @@ async def test_four_humans_playing_by_command_cost_no_counted_call_per_move(
         await settle(bot)
         after = await bot.games.latest_in_channel(channel.id)
         table = visible(channel, bob, after.table_message_id)
-        assert table is not None and not table.flags.ephemeral
+        assert table is not None
+        assert not table.flags.ephemeral
         assert moves < 200
     calls = counted(simcord_env.http_requests[mark:])
     assert moves >= 8

@@ -42,8 +42,10 @@ def simcord_bot(new_bot, request):
 
 
 def reply_text(result) -> str:
-    if result.followups:
-        return result.followups[-1].content
+    """The user's private answer (a click or command may also carry a public table)."""
+    private = [m for m in result.followups if m.ephemeral]
+    if private:
+        return private[-1].content
     return result.response.content
 
 
@@ -103,6 +105,8 @@ async def test_missing_embed_and_file_permissions_are_named(bot, guild, alice):
 
 
 async def test_a_table_post_that_fails_leaves_the_channel_free(simcord_env, bot, channel, alice):
+    # the command's interaction may not carry the lobby, nor may the channel take it
+    simcord_env.inject_error("POST", "/webhooks/*", status=403, code=50013)
     simcord_env.inject_error("POST", f"/channels/{channel.id}/messages", status=403, code=50013)
     result = await alice.slash(channel, "domino new", game="block")
     text = reply_text(result)

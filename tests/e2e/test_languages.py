@@ -36,11 +36,19 @@ def texts_of(message) -> str:
     return "\n".join(parts)
 
 
+def reply_text(result) -> str:
+    """The user's private answer (a click or command may also carry a public table)."""
+    private = [m for m in result.followups if m.ephemeral]
+    if private:
+        return private[-1].content
+    return result.response.content
+
+
 async def test_a_finnish_player_at_a_danish_table(bot, channel, alice, bob, driver, user_locales):
     user_locales[alice.id] = "fi"
     opened = await alice.slash(channel, "domino new", game="block", scoring="single")
     assert opened.ephemeral
-    reply = opened.followups[-1].content if opened.followups else opened.response.content
+    reply = reply_text(opened)
     assert reply == "Pöytäsi on avattu: Sulkupeli. Kaverit liittyvät pöydän painikkeella."
 
     table = channel.last_message
@@ -54,7 +62,7 @@ async def test_a_finnish_player_at_a_danish_table(bot, channel, alice, bob, driv
     # A refusal is the clicking user's: Finnish for alice, English for bob.
     waiting = alice if session.turn == 1 else bob
     refused = await waiting.slash(channel, "domino play", tile="6-6")
-    text = refused.followups[-1].content if refused.followups else refused.response.content
+    text = reply_text(refused)
     if waiting is alice:
         assert text.startswith("Ei ole sinun vuorosi")
     else:
@@ -153,7 +161,7 @@ async def test_an_english_server_stays_english_for_an_english_user(simcord_env, 
     channel = guild.create_text_channel("dominoes")
     carol = guild.add_member(simcord_env.create_user("carol"))
     opened = await carol.slash(channel, "domino new", game="allfives")
-    reply = opened.followups[-1].content if opened.followups else opened.response.content
+    reply = reply_text(opened)
     assert reply.startswith("Your All Fives table is open.")
     assert channel.last_message.embeds[0].title == "All Fives: a table is open"
 
@@ -177,7 +185,7 @@ async def test_engine_refusals_reach_a_finnish_user_in_finnish(bot, channel, ali
     }
     for options, expected in cases.items():
         result = await alice.slash(channel, "domino new", **dict(options))
-        text = result.followups[-1].content if result.followups else result.response.content
+        text = reply_text(result)
         assert text == expected
     assert await bot.games.in_channel(channel.id) is None
 

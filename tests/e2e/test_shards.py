@@ -17,14 +17,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import importlib.util
-import os
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
-import pytest
 import simcord
+from child_support import next_line, start
 
 from bot.client import DominoBot
 from bot.engine import state_from_json
@@ -33,7 +30,6 @@ from bot.storage import Database
 
 HERE = Path(__file__).parent
 CHILD = HERE / "shards_child.py"
-ROOT = HERE.parents[1]
 START_SECONDS = 60.0  # both children: imports, SimCord, the bot, a match and four moves
 
 
@@ -53,39 +49,16 @@ class Child:
         self.shard = shard
         self.log = log
         self.errors = log.open("w")
-        self.proc = subprocess.Popen(
-            [sys.executable, str(CHILD), url, str(shard)],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=self.errors,
-            text=True,
-            cwd=ROOT,
-            env={**os.environ, "PYTHONPATH": str(ROOT)},
-        )
+        self.proc = start(CHILD, url, str(shard), stderr=self.errors)
         self.finished: list[int] = []
         self.acks: list[tuple[int, int, int]] = []
 
     async def until(self, word: str, timeout: float) -> None:
         """Read lines until ``word`` (FINISHED or READY) is printed."""
-        assert self.proc.stdout is not None
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + timeout
+        end = asyncio.get_running_loop().time() + timeout
+        who = f"shard {self.shard}'s process"
         while True:
-            left = deadline - loop.time()
-            if left <= 0:
-                pytest.fail(f"shard {self.shard}'s process never said {word}: {self.stderr()}")
-            try:
-                line = await asyncio.wait_for(
-                    loop.run_in_executor(None, self.proc.stdout.readline), left
-                )
-            except TimeoutError:
-                continue
-            if not line:
-                self.proc.wait(timeout=10)
-                pytest.fail(
-                    f"shard {self.shard}'s process exited ({self.proc.returncode}) before "
-                    f"{word}: {self.stderr()}"
-                )
+            line = await next_line(self.proc, end, who, word, self.stderr)
             kind, *fields = line.split()
             if kind == "FINISHED":
                 self.finished.append(int(fields[0]))

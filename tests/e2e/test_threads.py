@@ -13,8 +13,10 @@ def admin(simcord_env, guild):
 
 
 def reply_text(result) -> str:
-    if result.followups:
-        return result.followups[-1].content
+    """The user's private answer (a click or command may also carry a public table)."""
+    private = [m for m in result.followups if m.ephemeral]
+    if private:
+        return private[-1].content
     return result.response.content
 
 

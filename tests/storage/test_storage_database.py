@@ -15,9 +15,12 @@ from bot.storage import Database, StorageError
 
 
 @pytest.mark.sqlite_only
-async def test_pragmas_wal_normal_foreign_keys_busy_timeout(db: Database, db_path: Path) -> None:
+async def test_pragmas_wal_full_foreign_keys_busy_timeout(db: Database, db_path: Path) -> None:
     assert (await db.fetchone("PRAGMA journal_mode"))[0] == "wal"  # type: ignore[index]
-    assert (await db.fetchone("PRAGMA synchronous"))[0] == 1  # type: ignore[index]  # NORMAL
+    # FULL: a commit is on disk when it returns, power loss or not (issue 37, row 14)
+    async with db.transaction() as writer:
+        assert (await writer.fetchone("PRAGMA synchronous"))[0] == 2  # type: ignore[index]
+    assert (await db.fetchone("PRAGMA synchronous"))[0] == 2  # type: ignore[index]
     assert (await db.fetchone("PRAGMA foreign_keys"))[0] == 1  # type: ignore[index]
     assert (await db.fetchone("PRAGMA busy_timeout"))[0] == 5000  # type: ignore[index]
     # WAL is a property of the file: another connection sees it too.

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import aiosqlite
@@ -151,3 +153,58 @@ async def test_schema_enforces_status_and_foreign_keys(db_path: Path) -> None:
         assert await db.fetchall("SELECT * FROM games") == []
     finally:
         await db.close()
+
+
+# -- two processes on one new file ----------------------------------------------------------
+
+CHILD = Path(__file__).with_name("migrate_child.py")
+RACES = 12
+
+
+@pytest.mark.sqlite_only  # PostgreSQL's processes migrate under an advisory lock
+def test_two_processes_opening_a_new_file_together_both_find_it_migrated(tmp_path: Path) -> None:
+    """Each reads the schema version inside its write transaction (BEGIN IMMEDIATE): the
+    one that waited for the other's migration finds it done, instead of applying it
+    again ("migration 1 failed: table games already exists")."""
+    children = [
+        subprocess.Popen(
+            [sys.executable, str(CHILD)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for _ in range(2)
+    ]
+    try:
+        for child in children:
+            assert child.stdout is not None
+            assert child.stdout.readline() == "READY\n", child.communicate()[1]
+        for race in range(RACES):
+            path = tmp_path / f"race-{race}.sqlite3"
+            for child in children:  # both at once, on a file neither has seen
+                assert child.stdin is not None
+                child.stdin.write(f"{path}\n")
+                child.stdin.flush()
+            answers = [child.stdout.readline().strip() for child in children]  # type: ignore[union-attr]
+            assert answers == [f"OK {LATEST}"] * 2, (race, answers)
+    finally:
+        for child in children:
+            child.communicate(timeout=60)
+
+
+@pytest.mark.sqlite_only
+async def test_a_file_locked_past_the_busy_timeout_is_a_migration_error(tmp_path: Path) -> None:
+    path = tmp_path / "locked.sqlite3"
+    holder = await aiosqlite.connect(path, isolation_level=None)
+    conn = await aiosqlite.connect(path, isolation_level=None)
+    try:
+        await holder.execute("BEGIN IMMEDIATE")
+        await conn.execute("PRAGMA busy_timeout = 50")
+        with pytest.raises(MigrationError, match="cannot lock the database"):
+            await migrate(conn)
+        await holder.execute("ROLLBACK")
+        assert await migrate(conn) == LATEST
+    finally:
+        await conn.close()
+        await holder.close()

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import random
+import signal
 from collections import Counter
 from collections.abc import AsyncIterator
 from datetime import datetime, timedelta
@@ -26,13 +28,16 @@ from bot.storage import (
     LATEST,
     PG_MIGRATIONS,
     Database,
+    DatabaseTimeoutError,
     DatabaseUnavailableError,
     FinishedMatch,
     MatchSeat,
     MigrationError,
     StorageError,
+    Timeouts,
 )
-from bot.storage.postgres import migrate_pg, numbered, server_problem, shown
+from bot.storage.postgres import migrate_pg, numbered, server_problem
+from bot.storage.urls import redacted
 
 GUILD = 7
 
@@ -63,10 +68,10 @@ def test_placeholders_are_numbered_outside_string_literals() -> None:
 
 
 def test_the_password_never_shows() -> None:
-    assert shown("postgresql://bot:s3cr@t@db.example:5432/dominobot?sslmode=require") == (
+    assert redacted("postgresql://bot:s3cr@t@db.example:5432/dominobot?sslmode=require") == (
         "postgresql://bot:***@db.example:5432/dominobot?sslmode=require"
     )
-    assert shown("postgresql:///dominobot?host=/run/postgresql") == (
+    assert redacted("postgresql:///dominobot?host=/run/postgresql") == (
         "postgresql:///dominobot?host=/run/postgresql"
     )
 
@@ -455,6 +460,77 @@ async def test_a_server_that_stops_refuses_calls_and_they_work_again_when_it_is_
         assert row is not None
         assert (row.version, row.state) == (1, None)  # the refused save never landed
         assert (await db.games.save(game, 1, now=t0, state={"back": True})).version == 2
+
+
+# -- timeouts (issue 37, row 9) ------------------------------------------------------------
+
+SHORT = Timeouts(statement=1.0, lock=0.3, grace=0.5)
+GIVE_UP = 60.0
+"""Only for the tests' sake: without timeouts these calls would wait for ever."""
+
+
+async def test_a_save_that_waits_for_a_locked_row_is_refused_and_writes_nothing(
+    url: str, t0: datetime
+) -> None:
+    """Another connection holds the game's row (a hung transaction, a stuck process): the
+    save gives up at the lock timeout, as unavailable, and nothing of it lands."""
+    async with await Database.open(url, timeouts=SHORT) as db:
+        game = await playing(db, 5, t0)
+        other = await raw(url)
+        try:
+            await other.execute("BEGIN")
+            await other.execute("SELECT 1 FROM games WHERE id = $1 FOR UPDATE", game)
+            with pytest.raises(DatabaseUnavailableError, match="lock") as refused:
+                await asyncio.wait_for(db.games.save(game, 1, now=t0, state={"move": 1}), GIVE_UP)
+            assert isinstance(refused.value, DatabaseTimeoutError)
+            await other.execute("ROLLBACK")
+        finally:
+            await other.close()
+        row = await db.games.get(game)
+        assert row is not None
+        assert (row.version, row.state) == (1, None)
+        assert (await db.games.save(game, 1, now=t0, state={"move": 1})).version == 2
+
+
+async def test_a_statement_past_the_statement_timeout_is_refused(url: str) -> None:
+    async with await Database.open(url, timeouts=SHORT) as db:
+        with pytest.raises(DatabaseTimeoutError, match="too long"):
+            await asyncio.wait_for(db.fetchall("SELECT pg_sleep(30)"), GIVE_UP)
+        assert await db.fetchall("SELECT 1") == [(1,)]  # the connection goes on
+
+
+async def test_a_server_that_hangs_is_given_up_and_the_transaction_writes_nothing(
+    url: str, t0: datetime
+) -> None:
+    """The server process behind the transaction's connection is stopped (SIGSTOP): it
+    answers nothing, not even the statement timeout; the client gives up after the
+    command timeout, drops the connection, and the next call works on a fresh one."""
+    async with await Database.open(url, timeouts=SHORT) as db:
+        game = await playing(db, 5, t0)
+
+        async def a_move_on_a_hung_server() -> None:
+            async with db.transaction() as conn:
+                await conn.execute(
+                    "UPDATE games SET state = '{}', version = 2 WHERE id = ?", (game,)
+                )
+                row = await conn.fetchone("SELECT pg_backend_pid()")
+                assert row is not None
+                backend = int(row[0])
+                try:
+                    os.kill(backend, signal.SIGSTOP)
+                except PermissionError:
+                    pytest.skip("cannot stop the server's process (not its user, nor root)")
+                try:
+                    await asyncio.wait_for(conn.execute("SELECT 1"), GIVE_UP)
+                finally:
+                    os.kill(backend, signal.SIGCONT)
+
+        with pytest.raises(DatabaseTimeoutError, match="did not answer"):
+            await a_move_on_a_hung_server()
+        saved = await db.games.get(game)
+        assert saved is not None
+        assert (saved.version, saved.state) == (1, None)
+        assert (await db.games.save(game, 1, now=t0)).version == 2
 
 
 async def test_open_names_what_is_wrong(postgres: Cluster, url: str, tmp_path: Path) -> None:
