@@ -80,4 +80,5 @@ async def test_a_move_whose_save_waits_for_a_locked_row_is_refused_politely(
     assert UNAVAILABLE not in [m.content for m in played.followups]
     assert (await bot.games.in_channel(channel.id)).version == session.version + 1
     await settle(bot)
-    assert shown(table_of(channel, alice, session)) != table_before
+    now = await bot.games.in_channel(channel.id)  # the table after the move, posted anew
+    assert shown(table_of(channel, alice, now)) != table_before
