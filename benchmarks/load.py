@@ -376,10 +376,13 @@ def peak_per_second(walls: list[float], t0: float | None = None, t1: float | Non
     return best
 
 
-def pacer_figures(bot: Any) -> dict[str, Any]:
-    stats = bot.pacer.stats
+def pacer_figures(bot: Any) -> dict[str, Any] | None:
+    pacer = getattr(bot, "pacer", None)  # (a bot from before the pacer has none)
+    if pacer is None:
+        return None
+    stats = pacer.stats
     return {
-        "rate": bot.pacer.nominal,
+        "rate": pacer.nominal,
         "calls": stats.calls,
         "waited_s": stats.waited,
         "longest_wait_s": stats.longest_wait,

@@ -718,10 +718,16 @@ class Table:
         """Open, fill and start a game (a refusal, e.g. a game still on, is ignored)."""
         h, ch, creator = self.h, self.channel, self.humans[0]
         players = len(self.humans) + len(self.ai)
+        tables = len(self.watch.tables)
         if not await self._ask(
             h.slash(creator, ch, "domino new", "lobby", game=self.game, players=players, timer=0)
         ):
             return
+        # The command's answer may come before its lobby (the answer is a placeholder
+        # until the lobby is up): the others join once they see the lobby.
+        deadline = now() + self.wait
+        while len(self.watch.tables) == tables and now() < deadline:
+            await self.watch.changed(deadline - now())
         self.stats.games_opened += 1
         for user in self.humans[1:]:
             await self._ask(h.slash(user, ch, "domino join", "lobby"))

@@ -127,3 +127,24 @@ async def test_a_turn_timer_after_the_tokens_expired_falls_back_to_the_channel(
     # exactly one table is left: the old one was deleted
     tables = [m for m in channel.history(viewer=alice) if m.embeds and not m.flags.ephemeral]
     assert [m.id for m in tables] == [after.table_message_id]
+
+
+async def test_opening_and_starting_a_game_costs_no_counted_call(
+    simcord_env, bot, channel, alice, bob
+):
+    """The lobby is carried by /domino new (its answer first, then the lobby as a public
+    followup), joins edit it through the click, the start posts the table through the
+    click and deletes the lobby through the interaction that posted it."""
+    mark = len(simcord_env.http_requests)
+    opened = await alice.slash(channel, "domino new", game="block")
+    assert opened.ephemeral  # the creator's answer stays private
+    lobby = channel.last_message
+    assert lobby.embeds[0].title == "Block game: a table is open"
+    await bob.click(lobby, label="Join")
+    await alice.click(channel.last_message, label="Start")
+    await settle(bot)
+    session = await bot.games.in_channel(channel.id)
+    assert session.status == "playing"
+    assert counted(simcord_env.http_requests[mark:]) == []
+    public = [m for m in channel.history(viewer=bob) if not m.flags.ephemeral]
+    assert [m.id for m in public] == [session.table_message_id]  # the lobby is gone
