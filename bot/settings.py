@@ -303,6 +303,24 @@ MAX_TIMEOUT = 3600.0
 
 def seconds(text: str, name: str, default: float) -> float:
     """A timeout setting: seconds (a decimal point allowed), above 0 and at most an hour."""
+    return number(text, name, default, MAX_TIMEOUT, "a number of seconds")
+
+
+def parse_calls(text: str) -> float:
+    """``GLOBAL_CALLS_PER_S``: calls a second above 0 and at most Discord's 50 (empty: the
+    default)."""
+    return number(
+        text,
+        "GLOBAL_CALLS_PER_S",
+        DEFAULT_CALLS_PER_S,
+        DISCORD_GLOBAL_LIMIT,
+        "a number of calls a second",
+        " (Discord's limit for a token)",
+    )
+
+
+def number(text: str, name: str, default: float, maximum: float, what: str, why: str = "") -> float:
+    """A setting that is a number above 0 and at most ``maximum`` (empty: ``default``)."""
     text = text.strip()
     if not text:
         return default
@@ -310,30 +328,11 @@ def seconds(text: str, name: str, default: float) -> float:
         value = float(text)
     except ValueError:
         value = math.nan
-    if not 0 < value <= MAX_TIMEOUT:  # NaN fails this too
+    if not 0 < value <= maximum:  # NaN fails this too
         raise SettingsError(
-            f"{name} must be a number of seconds above 0 and at most {MAX_TIMEOUT:.0f}, "
-            f"not {text!r}"
+            f"{name} must be {what} above 0 and at most {maximum:.0f}{why}, not {text!r}"
         )
     return value
-
-
-def parse_calls(text: str) -> float:
-    """``GLOBAL_CALLS_PER_S``: a number of calls a second above 0 and at most 50 (empty:
-    the default)."""
-    text = text.strip()
-    if not text:
-        return DEFAULT_CALLS_PER_S
-    try:
-        calls = float(text)
-    except ValueError:
-        calls = float("nan")
-    if not 0 < calls <= DISCORD_GLOBAL_LIMIT:
-        raise SettingsError(
-            f"GLOBAL_CALLS_PER_S must be a number of calls a second above 0 and at most "
-            f"{DISCORD_GLOBAL_LIMIT} (Discord's limit for a token), not {text!r}"
-        )
-    return calls
 
 
 def process_share(calls: float, shards: Shards | None) -> float:

@@ -69,6 +69,19 @@ def test_database_timeouts_are_read_in_seconds():
             Settings.from_env({"DISCORD_TOKEN": TOKEN, "DATABASE_LOCK_TIMEOUT": bad})
 
 
+def test_the_counted_calls_a_second_are_shared_by_the_processes():
+    assert Settings.from_env({"DISCORD_TOKEN": TOKEN}).calls_per_second == 45.0
+    alone = Settings.from_env({"DISCORD_TOKEN": TOKEN, "GLOBAL_CALLS_PER_S": "40"})
+    assert alone.calls_per_second == 40.0
+    half = Settings.from_env(
+        {"DISCORD_TOKEN": TOKEN, "SHARD_COUNT": "8", "SHARD_IDS": "0-3"}
+    )  # this process runs half the shards: half the token's budget
+    assert half.calls_per_second == 22.5
+    for bad in ("0", "-5", "fifty", "nan", "51"):
+        with pytest.raises(SettingsError, match="GLOBAL_CALLS_PER_S must be a number of calls"):
+            Settings.from_env({"DISCORD_TOKEN": TOKEN, "GLOBAL_CALLS_PER_S": bad})
+
+
 @pytest.mark.parametrize(
     ("url", "phrase"),
     [
