@@ -49,6 +49,7 @@ from bot.storage import (
 )
 
 from .errors import GameError, StaleError
+from .locks import LockTable
 from .marks import AnnouncedMarks
 from .moves_text import parse_wanted, resolve, train_words
 from .refusals import check_options, rules_refusal
@@ -179,7 +180,8 @@ class GameService:
         self.settings = settings or SettingsService(db)
         self.publisher: Publisher | None = None
         self._seed_source = seed_source or (lambda: secrets.randbits(62))
-        self._locks: dict[int, asyncio.Lock] = {}
+        self._locks = LockTable()
+        """The games' locks, each kept only while in use (:mod:`bot.games.locks`)."""
         self._games: dict[int, Session] = {}
         self._by_channel: dict[int, int] = {}
         self._tables: dict[int, int] = {}
@@ -381,7 +383,7 @@ class GameService:
             for game, offer in self._rematches.items()
             if offer.channel_id != session.channel_id and now - offer.ended_at <= REMATCH_LIFE
         }
-        async with self._lock(session.id):
+        async with self._locks.hold(session.id):
             self._adopt(session)
             try:
                 if self.publisher is not None:
@@ -414,7 +416,7 @@ class GameService:
 
     async def join(self, game: GameRef, user_id: int, name: str) -> Session:
         game_id = await self.game_id(game)
-        async with self._lock(game_id):
+        async with self._locks.hold(game_id):
             session = await self._require(game_id, LOBBY)
             if session.seat_of(user_id) is not None:
                 raise GameError(N_("You already have a seat at this table."))
@@ -425,7 +427,7 @@ class GameService:
 
     async def leave(self, game: GameRef, user_id: int) -> Session:
         game_id = await self.game_id(game)
-        async with self._lock(game_id):
+        async with self._locks.hold(game_id):
             session = await self._require(game_id)
             seat = session.seat_of(user_id)
             if seat is None:
@@ -452,7 +454,7 @@ class GameService:
 
     async def add_bot(self, game: GameRef, user_id: int, level: str | None) -> Session:
         game_id = await self.game_id(game)
-        async with self._lock(game_id):
+        async with self._locks.hold(game_id):
             session = await self._require(game_id, LOBBY)
             self._require_creator(session, user_id)
             level = level or DEFAULT_AI
@@ -466,7 +468,7 @@ class GameService:
 
     async def start(self, game: GameRef, user_id: int) -> Session:
         game_id = await self.game_id(game)
-        async with self._lock(game_id):
+        async with self._locks.hold(game_id):
             session = await self._require(game_id, LOBBY)
             self._require_creator(session, user_id)
             if not session.full:
@@ -498,12 +500,7 @@ class GameService:
         was opened in the channel. Acceptances are kept in memory (a restart forgets
         them: the players click again).
         """
-        try:
-            row = await self._accept_rematch(game_id, user_id)
-        finally:
-            lock = self._locks.get(game_id)
-            if lock is not None and not lock.locked() and game_id not in self._games:
-                del self._locks[game_id]  # a finished game's lock is not kept
+        row = await self._accept_rematch(game_id, user_id)
         if isinstance(row, Rematch):
             return row
         session = await self._post_new_table(Session.from_row(row), then_start=True)
@@ -511,7 +508,7 @@ class GameService:
 
     async def _accept_rematch(self, game_id: int, user_id: int) -> Rematch | GameRow:
         """Record the acceptance: where the offer stands, or the new game's row."""
-        async with self._lock(game_id):
+        async with self._locks.hold(game_id):
             finished = await self.get(game_id)
             if finished is None:
                 raise GameError(N_("There is no such game."))
@@ -586,7 +583,7 @@ class GameService:
         """Play a move for ``user_id``: a :class:`Move`, or typed text (``train``: the
         train a Mexican Train tile goes on, as typed)."""
         game_id = await self.game_id(game)
-        async with self._lock(game_id):
+        async with self._locks.hold(game_id):
             session, seat = await self._mover(game_id, user_id, token)
             state = session.state
             assert state is not None
@@ -601,7 +598,7 @@ class GameService:
 
     async def play_choice(self, game_id: int, user_id: int, token: str, index: int) -> Session:
         """Play the ``index``-th legal move of the hand shown at ``token`` (a button)."""
-        async with self._lock(game_id):
+        async with self._locks.hold(game_id):
             session, seat = await self._mover(game_id, user_id, token)
             state = session.state
             assert state is not None
@@ -643,7 +640,7 @@ class GameService:
         (still playing) once the user is known to be allowed, and the caller asks.
         """
         game_id = await self.game_id(game)
-        async with self._lock(game_id):
+        async with self._locks.hold(game_id):
             session = await self._require(game_id)
             self.check_can_end(session, user_id, can_manage=can_manage)
             if session.status == PLAYING and not confirmed:
@@ -721,7 +718,7 @@ class GameService:
         except Exception:
             log.exception("game %d: the %s AI failed; playing any legal move", session.id, level)
             chosen = rng.choice(state.legal_moves())
-        async with self._lock(session.id):
+        async with self._locks.hold(session.id):
             current = self._games.get(session.id)
             if current is None or current.version != session.version:
                 return None  # the game moved on while the AI thought; look again
@@ -743,7 +740,7 @@ class GameService:
         if session is None or session.version != version or not session.active:
             return
         if self.clock() - session.updated_at >= IDLE_LIMIT:
-            async with self._lock(game_id):
+            async with self._locks.hold(game_id):
                 if self._games.get(game_id) is session:
                     await self._end(session, ABANDONED, session.seats, Note("abandoned"))
             return
@@ -883,12 +880,6 @@ class GameService:
 
     # -- helpers --------------------------------------------------------------------
 
-    def _lock(self, game_id: int) -> asyncio.Lock:
-        lock = self._locks.get(game_id)
-        if lock is None:
-            lock = self._locks[game_id] = asyncio.Lock()
-        return lock
-
     def _adopt(self, session: Session) -> Session:
         """Keep an active game in memory (and forget a finished one)."""
         table = self._tables.get(session.id)
@@ -906,9 +897,6 @@ class GameService:
         gone = self._games.pop(game_id, None)
         if gone is not None and self._by_channel.get(gone.channel_id) == game_id:
             del self._by_channel[gone.channel_id]
-        lock = self._locks.get(game_id)
-        if lock is not None and not lock.locked():
-            del self._locks[game_id]
 
     def _load(self, row: Any) -> Session:
         """A game read from the database: adopted if active and not in memory yet."""
