@@ -52,6 +52,7 @@ from .errors import GameError, StaleError
 from .locks import LockTable
 from .marks import AnnouncedMarks
 from .moves_text import parse_wanted, resolve, train_words
+from .refs import Clicked, GameRef, InChannel, check_place
 from .refusals import check_options, rules_refusal
 from .session import (
     ABANDONED,
@@ -146,18 +147,6 @@ def turn_token(session: Session) -> str:
     if session.state is None:
         return "0"
     return f"{session.state.deal_number}.{len(session.state.deal.history)}"
-
-
-@dataclass(frozen=True, slots=True)
-class InChannel:
-    """The game in play in a channel: what a slash command acts on (a button names
-    its game by id)."""
-
-    channel_id: int
-
-
-GameRef = int | InChannel
-"""A game by its id, or as the one in play in a channel."""
 
 
 class GameService:
@@ -263,9 +252,15 @@ class GameService:
         return session
 
     async def game_id(self, game: GameRef) -> int:
-        """The id of the game ``game`` names (refused if a channel has none in play)."""
+        """The id of the game ``game`` names: refused if a channel has none in play, or
+        if a button was clicked in another server or channel than its game's."""
         if isinstance(game, InChannel):
             return (await self.channel_game(game.channel_id)).id
+        if isinstance(game, Clicked):
+            session = await self.get(game.game_id)
+            if session is not None:  # (an unknown id is refused as such by the action)
+                check_place(session, game)
+            return game.game_id
         return game
 
     async def latest_in_channel(self, channel_id: int) -> Session | None:
@@ -490,8 +485,8 @@ class GameService:
 
     # -- rematch ------------------------------------------------------------------
 
-    async def rematch(self, game_id: int, user_id: int) -> Rematch:
-        """``user_id`` accepts a rematch of the finished game ``game_id``.
+    async def rematch(self, game: int | Clicked, user_id: int) -> Rematch:
+        """``user_id`` accepts a rematch of the finished game ``game``.
 
         Every human seat of that game accepts with one click (AI seats accept by
         themselves); the last acceptance opens a new game in the same channel with the
@@ -500,7 +495,7 @@ class GameService:
         was opened in the channel. Acceptances are kept in memory (a restart forgets
         them: the players click again).
         """
-        row = await self._accept_rematch(game_id, user_id)
+        row = await self._accept_rematch(await self.game_id(game), user_id)
         if isinstance(row, Rematch):
             return row
         session = await self._post_new_table(Session.from_row(row), then_start=True)
@@ -596,8 +591,11 @@ class GameService:
                 raise StaleError(N_("That move is no longer possible."))
             return await self._apply(session, seat, move)
 
-    async def play_choice(self, game_id: int, user_id: int, token: str, index: int) -> Session:
+    async def play_choice(
+        self, game: int | Clicked, user_id: int, token: str, index: int
+    ) -> Session:
         """Play the ``index``-th legal move of the hand shown at ``token`` (a button)."""
+        game_id = await self.game_id(game)
         async with self._locks.hold(game_id):
             session, seat = await self._mover(game_id, user_id, token)
             state = session.state
@@ -899,12 +897,21 @@ class GameService:
             del self._by_channel[gone.channel_id]
 
     def _load(self, row: Any) -> Session:
-        """A game read from the database: adopted if active and not in memory yet."""
+        """A game read from the database: adopted if active, of a server this process
+        serves, and not in memory yet (a game of another shard, named by a button
+        clicked elsewhere, is only read: its own process runs it)."""
         cached = self._games.get(row.id)
         if cached is not None:
             return cached
         session = Session.from_row(row)
-        return self._adopt(session) if session.active else session
+        return self._adopt(session) if session.active and self._serves(session) else session
+
+    def _serves(self, session: Session) -> bool:
+        """Whether this process runs the game's server (its shards' servers, or all)."""
+        if self.shards is None:
+            return True
+        count, ids = self.shards
+        return (session.guild_id >> 22) % count in ids
 
     async def _require(self, game_id: int, status: str | None = None) -> Session:
         session = await self.get(game_id)
@@ -1009,6 +1016,7 @@ def _log_failure(task: asyncio.Task[Any]) -> None:
 __all__ = [
     "AI_LEVELS",
     "TIMER_RANGE",
+    "Clicked",
     "Decider",
     "GameError",
     "GameRef",
