@@ -8,7 +8,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
-from games_support import ALICE, BOB, CAROL, GUILD, RecordingPublisher, Started
+from games_support import ALICE, BOB, CAROL, GUILD, T0, FirstLegalMove, RecordingPublisher, Started
 from test_service import play_until
 
 from bot.games.errors import GameError
@@ -143,3 +143,28 @@ async def test_a_game_in_a_thread_answers_only_clicks_in_that_thread(
 async def test_an_unknown_id_clicked_anywhere_is_no_such_game(service: GameService) -> None:
     with pytest.raises(GameError, match="no such game"):
         await service.join(Clicked(10**6, GUILD, 1), BOB, "Bob")
+
+
+async def test_a_click_naming_another_shard_s_game_leaves_it_to_its_process(
+    db: Database, publisher: RecordingPublisher
+) -> None:
+    theirs = await db.games.create(
+        guild_id=1 << 22,  # shard 1 of 2
+        channel_id=500,
+        creator_id=ALICE,
+        rules={"game": "block", "players": 2},
+        seats=[{"name": "Alice", "user_id": ALICE}],
+        seed=7,
+        timer=0,
+        now=T0,
+    )
+    service = GameService(db, clock=lambda: T0, ai=FirstLegalMove(), shards=(2, (0,)))
+    service.publisher = publisher
+    await service.restore()
+    try:
+        with pytest.raises(GameError, match="another channel"):
+            await service.join(Clicked(theirs.id, GUILD, 500), BOB, "Bob")
+        assert not service.is_active(theirs.id)  # read to check the click, not adopted
+        assert service.in_play() == 0
+    finally:
+        await service.close()
