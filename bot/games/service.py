@@ -434,7 +434,8 @@ class GameService:
             note = Note("left", seat)
             if not any(s.user_id is not None for s in seats):
                 return await self._end(session, CANCELLED, tuple(seats), Note("everyone_left"))
-            return await self._commit(session, seats=tuple(seats), note=note)
+            creator = _holder(session, tuple(seats), seat)
+            return await self._commit(session, seats=tuple(seats), creator_id=creator, note=note)
 
     async def _leave_lobby(self, session: Session, seat: int) -> Session:
         seats = session.seats[:seat] + session.seats[seat + 1 :]
@@ -647,9 +648,23 @@ class GameService:
 
     @staticmethod
     def check_can_end(session: Session, user_id: int, *, can_manage: bool) -> None:
-        """Refuse ``user_id`` ending the game unless they created it or manage the server
-        (asked before ``/domino end`` asks for a confirmation)."""
-        if user_id != session.creator_id and not can_manage:
+        """Refuse ``user_id`` ending the game unless they hold it or manage the server
+        (asked before ``/domino end`` asks for a confirmation).
+
+        The right moves with the seat: the creator holds the game while seated; one who
+        left (an AI took the seat) hands it to the next human seat (:func:`_holder`), and
+        in a game whose creator left before that was so, every human still seated holds it.
+        """
+        if can_manage:
+            return
+        if session.seat_of(user_id) is None:  # a stranger, or a player who left
+            raise GameError(
+                N_(
+                    "You are not at this table, so you can't end its game. A player at "
+                    "the table or someone with Manage Server can."
+                )
+            )
+        if user_id != session.creator_id and session.seat_of(session.creator_id) is not None:
             raise GameError(N_("Only the game's creator or someone with Manage Server can end it."))
 
     async def export_record(self, channel_id: int) -> tuple[int, dict[str, Any]]:
@@ -703,6 +718,7 @@ class GameService:
         level: str,
         notes: tuple[Note, ...],
         seats: tuple[Seat, ...] | None = None,
+        creator_id: int | None = None,
     ) -> Session | None:
         """Decide for the seat to move (no lock held), then apply it if nothing changed."""
         state = session.state
@@ -726,7 +742,9 @@ class GameService:
                 move = rng.choice(state.legal_moves())
             after = play(state, move, turn)
             after = self._continue(session, after)
-            return await self._commit(session, state=after, seats=seats, notes=notes)
+            return await self._commit(
+                session, state=after, seats=seats, creator_id=creator_id, notes=notes
+            )
 
     async def _watch(self, game_id: int, version: int, delay: float) -> None:
         """Sleep until the turn timer or the idle limit, then act if nothing changed."""
@@ -749,12 +767,14 @@ class GameService:
         missed = seat.missed + 1
         seats = list(session.seats)
         notes = [Note("timeout", turn)]
+        creator = None
         if missed >= MISSED_TURNS_LIMIT:
             seats[turn] = Seat(seat.name, None, DEFAULT_AI)
             notes.append(Note("replaced_by_ai", turn, {"missed": missed}))
+            creator = _holder(session, tuple(seats), turn)
         else:
             seats[turn] = Seat(seat.name, seat.user_id, None, missed)
-        await self._ai_move(session, DEFAULT_AI, tuple(notes), tuple(seats))
+        await self._ai_move(session, DEFAULT_AI, tuple(notes), tuple(seats), creator)
 
     def _after_change(self, session: Session) -> None:
         """Restart the watchdog; let the AI move if it is an AI's turn."""
@@ -933,6 +953,19 @@ class GameService:
 
 def _channel_busy() -> GameError:
     return GameError(N_("This channel already has a game. Finish it, or play in another channel."))
+
+
+def _holder(session: Session, seats: tuple[Seat, ...], gone: int) -> int | None:
+    """Who holds the game (may end it) once the human at seat ``gone`` is replaced in
+    ``seats``: the creator if they still sit, else the next human seat after ``gone``
+    (None: unchanged, nobody is left)."""
+    if session.creator_id != session.seats[gone].user_id:
+        return None
+    for step in range(1, len(seats)):
+        user = seats[(gone + step) % len(seats)].user_id
+        if user is not None:
+            return user
+    return None
 
 
 def _reset_missed(seats: tuple[Seat, ...], seat: int) -> tuple[Seat, ...]:

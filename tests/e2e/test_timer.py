@@ -70,3 +70,30 @@ async def test_a_server_default_timer_applies_to_new_tables(
     await alice.slash(channel, "domino new", game="block")
     session = await bot.games.in_channel(channel.id)
     assert session.timer == 45
+
+
+async def test_a_creator_the_timer_replaced_can_no_longer_end_the_game(
+    simcord_env, bot, channel, alice, bob, carol, driver
+):
+    """The right to end moves with the seat (issue 37, row 12): alice opened the table and
+    missed her turns until an AI took her seat; bob, the next human seat, holds it now."""
+    await alice.slash(channel, "domino new", game="block", players=3, timer=10, target=1000)
+    table = channel.last_message
+    await bob.click(table, label="Join")
+    await carol.click(table, label="Join")
+    await alice.click(table, label="Start")
+    for _ in range(200):
+        session = await bot.games.in_channel(channel.id)
+        if session.seats[0].is_ai:
+            break
+        if session.turn_seat is not None and session.turn_seat.user_id == alice.id:
+            await simcord_env.advance_time(11)
+        else:
+            await driver.play_turn()
+    assert session.seats[0].is_ai
+    assert session.creator_id == bob.id
+    refused = await alice.slash(channel, "domino end")
+    assert "You are not at this table" in refused.response.content
+    asked = await bob.slash(channel, "domino end")
+    assert "End this game now?" in asked.response.content
+    assert (await bot.games.in_channel(channel.id)).status == "playing"
