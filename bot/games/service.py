@@ -701,14 +701,16 @@ class GameService:
 
     async def _ai_turns(self, game_id: int) -> None:
         """Let AI seats move, one move at a time, until a human is to move."""
-        self._ai_running.add(game_id)
         try:
             while not self._closed:
                 session = self._games.get(game_id)
                 seat = session.turn_seat if session is not None else None
                 if session is None or seat is None or not seat.is_ai:
                     return
-                await self._ai_move(session, seat.ai or DEFAULT_AI, ())
+                try:
+                    await self._ai_move(session, seat.ai or DEFAULT_AI, ())
+                except StaleError:
+                    continue  # the game was read again (:meth:`_stale`): look again
         finally:
             self._ai_running.discard(game_id)
 
@@ -793,6 +795,7 @@ class GameService:
             self._watch(session.id, session.version, delay), keep=False
         )
         if seat is not None and seat.is_ai and session.id not in self._ai_running:
+            self._ai_running.add(session.id)  # one AI task per game, from its spawn on
             self._spawn(self._ai_turns(session.id))
 
     def _spawn(self, coro: Coroutine[Any, Any, None], keep: bool = True) -> asyncio.Task[None]:
@@ -839,8 +842,7 @@ class GameService:
                 creator_id=creator_id,
             )
         except StaleGameError:
-            self._forget(session.id)
-            raise StaleError(N_("The game changed at the same moment. Please try again.")) from None
+            raise await self._stale(session.id) from None
         after = self._adopt(
             session.with_(
                 version=version,
@@ -880,8 +882,7 @@ class GameService:
                 match=match,
             )
         except StaleGameError:
-            self._forget(session.id)
-            raise StaleError(N_("The game changed at the same moment. Please try again.")) from None
+            raise await self._stale(session.id) from None
         after = self._adopt(
             session.with_(
                 version=saved.version, updated_at=now, state=state, seats=seats, status=status
@@ -891,6 +892,23 @@ class GameService:
             self._announce(Update(session, after, tuple(notes)))
         self._after_change(after)
         return after
+
+    async def _stale(self, game_id: int) -> StaleError:
+        """A save found the game changed in the database since it was read (another
+        save landed, or one whose answer was lost): the game is read again and goes on
+        from there (its timer and AI task set, a change Discord was not shown
+        announced); the player is told to try again. If it cannot be read either, that
+        :class:`StorageError` is raised (the game stays as it was in memory, and the next
+        action reads it again)."""
+        row = await self.db.games.get(game_id)
+        self._forget(game_id)
+        if row is not None:
+            session = self._load(row)  # adopted with its timer and AI task if active
+            if not session.active:
+                self._after_change(session)  # its timer stops
+            if row.announced_version < row.version:
+                self._announce(Update(session, session, (Note("recovered"),)))
+        return StaleError(N_("The game changed at the same moment. Please try again."))
 
     def _announce(self, update: Update) -> None:
         if self.publisher is not None:
@@ -924,7 +942,11 @@ class GameService:
         if cached is not None:
             return cached
         session = Session.from_row(row)
-        return self._adopt(session) if session.active and self._serves(session) else session
+        if not session.active or not self._serves(session):
+            return session
+        self._adopt(session)
+        self._after_change(session)  # its turn timer, its AI seat's move
+        return session
 
     def _serves(self, session: Session) -> bool:
         """Whether this process runs the game's server (its shards' servers, or all)."""
