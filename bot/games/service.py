@@ -46,6 +46,7 @@ from bot.storage import (
     MatchSeat,
     RecordAppend,
     StaleGameError,
+    StorageError,
 )
 
 from .errors import GameError, StaleError
@@ -54,6 +55,7 @@ from .marks import AnnouncedMarks
 from .moves_text import parse_wanted, resolve, train_words
 from .refs import Clicked, GameRef, InChannel, check_place
 from .refusals import check_options, rules_refusal
+from .retries import RETRY_DELAYS, Backoff
 from .session import (
     ABANDONED,
     CANCELLED,
@@ -181,6 +183,8 @@ class GameService:
         """Rematch offers by finished game id (in memory: a restart forgets them)."""
         self._restored = asyncio.Event()
         self._closed = False
+        self.retry_delays = RETRY_DELAYS
+        """Pauses before a failed save of the bot's own move is tried again."""
         self.marks = AnnouncedMarks(db.games)
         """What the tables show, written down by the publisher (group commits)."""
 
@@ -700,7 +704,10 @@ class GameService:
             return state
 
     async def _ai_turns(self, game_id: int) -> None:
-        """Let AI seats move, one move at a time, until a human is to move."""
+        """Let AI seats move, one move at a time, until a human is to move. A move whose
+        save fails is tried again after a pause (:mod:`bot.games.retries`): the game
+        waits on this task, and nothing else would move it."""
+        backoff = Backoff(self.retry_delays)
         try:
             while not self._closed:
                 session = self._games.get(game_id)
@@ -711,6 +718,10 @@ class GameService:
                     await self._ai_move(session, seat.ai or DEFAULT_AI, ())
                 except StaleError:
                     continue  # the game was read again (:meth:`_stale`): look again
+                except StorageError as error:
+                    await asyncio.sleep(backoff.warn(log, game_id, "an AI move", error))
+                    continue
+                backoff.reset()
         finally:
             self._ai_running.discard(game_id)
 
@@ -749,11 +760,28 @@ class GameService:
             )
 
     async def _watch(self, game_id: int, version: int, delay: float) -> None:
-        """Sleep until the turn timer or the idle limit, then act if nothing changed."""
-        try:
-            await asyncio.sleep(max(delay, 0))
-        except asyncio.CancelledError:
+        """Sleep until the turn timer or the idle limit, then act if nothing changed.
+
+        An act whose save fails is tried again after a pause, this task staying the
+        game's watchdog meanwhile (a change to the game cancels it, as ever)."""
+        backoff = Backoff(self.retry_delays)
+        while True:
+            try:
+                await asyncio.sleep(max(delay, 0))
+            except asyncio.CancelledError:
+                return
+            try:
+                await self._on_time(game_id, version)
+            except StaleError:
+                return  # the game was read again, with a watchdog of its own
+            except StorageError as error:
+                delay = backoff.warn(log, game_id, "what its timer did", error)
+                continue
             return
+
+    async def _on_time(self, game_id: int, version: int) -> None:
+        """The game's timer ran out at ``version``: the idle limit ends it, a human's turn
+        timer plays for them."""
         session = self._games.get(game_id)
         if session is None or session.version != version or not session.active:
             return

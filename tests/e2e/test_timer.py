@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from flaky_games import FlakyGames
+
 
 async def timed_game(bot, channel, alice, bob, timer=30, **options):
     await alice.slash(channel, "domino new", **({"game": "block", "timer": timer} | options))
@@ -30,6 +32,27 @@ async def test_the_timer_plays_for_a_slow_player(simcord_env, bot, channel, alic
     table = next(m for m in channel.history(viewer=alice) if m.id == after.table_message_id)
     latest = {f.name: f.value for f in table.embeds[0].fields}["Latest"]
     assert "ran out of time" in latest
+
+
+async def test_a_timer_move_whose_save_fails_is_tried_again(
+    simcord_env, bot, channel, alice, bob
+):
+    """A database outage when the timer plays for a slow player (issue 37, row 5): the
+    move is tried again after a pause, not lost with the game's only timer."""
+    session = await timed_game(bot, channel, alice, bob, timer=10)
+    flaky = FlakyGames(bot.db)
+    bot.db.games = flaky
+    flaky.fail(2)
+    await simcord_env.advance_time(11)
+    assert flaky.failed >= 1
+    assert (await bot.games.in_channel(channel.id)).version == session.version
+    await simcord_env.advance_time(10)  # the retries: after 1 s, then 2 s
+    assert flaky.failed == 2
+    after = await bot.games.in_channel(channel.id)
+    assert moves_made(after) > moves_made(session)
+    assert after.seats[session.turn].missed == 1
+    table = next(m for m in channel.history(viewer=alice) if m.id == after.table_message_id)
+    assert "ran out of time" in {f.name: f.value for f in table.embeds[0].fields}["Latest"]
 
 
 async def test_three_missed_turns_hand_the_seat_to_the_ai(simcord_env, bot, channel, alice, bob):

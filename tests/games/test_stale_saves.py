@@ -8,6 +8,7 @@ import asyncio
 import random
 
 import pytest
+from flaky_games import FlakyGames
 from games_support import (
     ALICE,
     BOB,
@@ -15,7 +16,6 @@ from games_support import (
     T0,
     Decision,
     FirstLegalMove,
-    FlakyGames,
     RecordingPublisher,
     Started,
     against_the_ai,
