@@ -75,6 +75,8 @@ DEFAULT_AI = Level.NORMAL
 IDLE_LIMIT = timedelta(hours=24)
 REMATCH_LIFE = timedelta(minutes=30)
 """How long after a match ends its players may accept a rematch."""
+RECOVERY_WINDOW = timedelta(days=1)
+"""How long after its end a game whose end was never shown is announced by a restart."""
 RESTORE_CHUNK = 25
 """Games parsed per step on start; the event loop answers interactions in between."""
 
@@ -197,7 +199,8 @@ class GameService:
         the database on demand). Games whose last change never reached Discord
         (a crash between saving and announcing) are announced again
         (``Note("recovered")``, which adds no line to the table: nothing happened in
-        the game). Nothing else is sent: a restart costs Discord no call per game.
+        the game), the games that ended so within a day too. Nothing else is sent: a
+        restart costs Discord no call per game.
         """
         restored = 0
         after_id = 0
@@ -220,7 +223,21 @@ class GameService:
             await asyncio.sleep(0)
         self._restored.set()
         log.info("restored %d active games", restored)
+        if not self._closed:
+            await self._announce_ended()
         return restored
+
+    async def _announce_ended(self) -> None:
+        """Announce the games whose final save landed but whose end Discord was never
+        shown (a crash between the two), if they ended within :data:`RECOVERY_WINDOW`:
+        their table shows the result and a finished match its Rematch button."""
+        since = self.clock() - RECOVERY_WINDOW
+        rows = await self.db.games.unannounced(ended_since=since, shards=self.shards)
+        ended = [Session.from_row(row) for row in rows if not row.active]
+        for session in ended:
+            self._announce(Update(session, session, (Note("recovered"),)))
+        if ended:
+            log.info("announcing the end of %d games a restart interrupted", len(ended))
 
     async def close(self) -> None:
         self._closed = True

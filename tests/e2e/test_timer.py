@@ -34,9 +34,7 @@ async def test_the_timer_plays_for_a_slow_player(simcord_env, bot, channel, alic
     assert "ran out of time" in latest
 
 
-async def test_a_timer_move_whose_save_fails_is_tried_again(
-    simcord_env, bot, channel, alice, bob
-):
+async def test_a_timer_move_whose_save_fails_is_tried_again(simcord_env, bot, channel, alice, bob):
     """A database outage when the timer plays for a slow player (issue 37, row 5): the
     move is tried again after a pause, not lost with the game's only timer."""
     session = await timed_game(bot, channel, alice, bob, timer=10)
