@@ -50,6 +50,7 @@ from bot.storage import (
 )
 
 from .errors import GameError, StaleError
+from .limits import Cooldowns, Limits, check_open_games
 from .locks import LockTable
 from .marks import AnnouncedMarks
 from .moves_text import parse_wanted, resolve, train_words
@@ -163,6 +164,7 @@ class GameService:
         settings: SettingsService | None = None,
         seed_source: Callable[[], int] | None = None,
         shards: tuple[int, tuple[int, ...]] | None = None,
+        limits: Limits | None = None,
     ) -> None:
         self.db = db
         self.shards = shards
@@ -186,6 +188,10 @@ class GameService:
         self._restored = asyncio.Event()
         self._closed = False
         self.retry_delays = RETRY_DELAYS
+        """Pauses before a failed save of the bot's own move is tried again."""
+        self.limits = limits or Limits()
+        self.reposts = Cooldowns(self.limits.repost_every, clock)
+        """Who posted which channel's table again when (``/domino board``)."""
         """Pauses before a failed save of the bot's own move is tried again."""
         self.marks = AnnouncedMarks(db.games)
         """What the tables show, written down by the publisher (group commits)."""
@@ -270,6 +276,14 @@ class GameService:
         session = await self.in_channel(channel_id)
         if session is None:
             raise GameError(N_("There is no game in this channel. Open one with /domino new."))
+        return session
+
+    async def table_to_post(self, channel_id: int, user_id: int) -> Session:
+        """The channel's game, for ``user_id`` to post its table again (``/domino board``):
+        refused if there is none, or if they posted it within
+        :attr:`~bot.games.limits.Limits.repost_every`."""
+        session = await self.channel_game(channel_id)
+        self.reposts.take(user_id, channel_id)
         return session
 
     async def game_id(self, game: GameRef) -> int:
@@ -373,6 +387,7 @@ class GameService:
         check_timer(timer)
         if channel_id in self._by_channel:
             raise _channel_busy()
+        await self._check_open_games(guild_id, user_id)
         try:
             row = await self.db.games.create(
                 guild_id=guild_id,
@@ -389,6 +404,11 @@ class GameService:
         session = Session.from_row(row)
         await self._post_new_table(session)
         return session
+
+    async def _check_open_games(self, guild_id: int, user_id: int) -> None:
+        """Refuse a new game past the user's or the server's cap (:mod:`bot.games.limits`)."""
+        in_server, held = await self.db.games.count_open(guild_id=guild_id, creator_id=user_id)
+        check_open_games(self.limits, held=held, in_server=in_server)
 
     async def _post_new_table(self, session: Session, *, then_start: bool = False) -> Session:
         """Adopt a game just created and post its table; nothing stays behind if Discord
@@ -558,15 +578,19 @@ class GameService:
                     N_("You're already in for the rematch. Waiting for {names}."),
                     names=", ".join(s.name for s in humans if s.user_id not in accepted),
                 )
-            accepted.add(user_id)
-            waiting = tuple(s.name for s in humans if s.user_id not in accepted)
+            waiting = tuple(
+                s.name for s in humans if s.user_id not in accepted and s.user_id != user_id
+            )
             if waiting:
+                accepted.add(user_id)
                 return Rematch(frozenset(accepted), waiting)
             # everyone is in: the same seats, rules and timer, in the same channel
             seats = [Seat(s.name, s.user_id, s.ai).to_json() for s in finished.seats]
             creator = finished.creator_id
             if finished.seat_of(creator) is None:
                 creator = humans[0].user_id or creator
+            await self._check_open_games(finished.guild_id, creator)
+            accepted.add(user_id)
             try:
                 row = await self.db.games.create(
                     guild_id=finished.guild_id,
@@ -797,15 +821,20 @@ class GameService:
             return
 
     async def _on_time(self, game_id: int, version: int) -> None:
-        """The game's timer ran out at ``version``: the idle limit ends it, a human's turn
-        timer plays for them."""
+        """The game's timer ran out at ``version``: the idle limit ends it (a lobby's
+        sooner), a human's turn timer plays for them; a match whose last human the timer
+        replaced ends as if they had left."""
         session = self._games.get(game_id)
         if session is None or session.version != version or not session.active:
             return
-        if self.clock() - session.updated_at >= IDLE_LIMIT:
-            async with self._locks.hold(game_id):
-                if self._games.get(game_id) is session:
-                    await self._end(session, ABANDONED, session.seats, Note("abandoned"))
+        idle = self.clock() - session.updated_at
+        if session.status == LOBBY and idle >= self.limits.lobby_idle:
+            minutes = int(self.limits.lobby_idle.total_seconds() // 60)
+            lapsed = Note("lapsed", None, {"minutes": minutes})
+            await self._end_unchanged(session, CANCELLED, session.seats, lapsed)
+            return
+        if idle >= IDLE_LIMIT:
+            await self._end_unchanged(session, ABANDONED, session.seats, Note("abandoned"))
             return
         turn = session.turn
         if turn is None or session.turn_seat is None or session.turn_seat.is_ai:
@@ -817,11 +846,25 @@ class GameService:
         creator = None
         if missed >= MISSED_TURNS_LIMIT:
             seats[turn] = Seat(seat.name, None, DEFAULT_AI)
-            notes.append(Note("replaced_by_ai", turn, {"missed": missed}))
+            replaced = Note("replaced_by_ai", turn, {"missed": missed})
+            if not any(s.user_id is not None for s in seats):  # nobody left to play for
+                await self._end_unchanged(
+                    session, CANCELLED, tuple(seats), replaced, Note("no_humans")
+                )
+                return
+            notes.append(replaced)
             creator = _holder(session, tuple(seats), turn)
         else:
             seats[turn] = Seat(seat.name, seat.user_id, None, missed)
         await self._ai_move(session, DEFAULT_AI, tuple(notes), tuple(seats), creator)
+
+    async def _end_unchanged(
+        self, session: Session, status: str, seats: tuple[Seat, ...], *notes: Note
+    ) -> None:
+        """End the game as ``session`` has it, unless it changed meanwhile (a timer's end)."""
+        async with self._locks.hold(session.id):
+            if self._games.get(session.id) is session:
+                await self._end(session, status, seats, *notes)
 
     def _after_change(self, session: Session) -> None:
         """Restart the watchdog; let the AI move if it is an AI's turn."""
@@ -831,7 +874,8 @@ class GameService:
         if self._closed or not session.active:
             return
         now = self.clock()
-        delay = (session.updated_at + IDLE_LIMIT - now).total_seconds()
+        idle = self.limits.lobby_idle if session.status == LOBBY else IDLE_LIMIT
+        delay = (session.updated_at + idle - now).total_seconds()
         seat = session.turn_seat
         if seat is not None and not seat.is_ai and session.timer:
             started = session.turn_started_at or session.updated_at

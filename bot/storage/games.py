@@ -433,6 +433,17 @@ class GameRepository:
             params = (to_text(ended_since),)
         return await self._read(f"{sql} ORDER BY id", params)
 
+    async def count_open(self, *, guild_id: int, creator_id: int) -> tuple[int, int]:
+        """How many games in the lobby or being played the server has, and how many of
+        them (in any server) the user holds as their creator."""
+        row = await self._db.fetchone(
+            f"SELECT (SELECT count(*) FROM games WHERE guild_id = ? AND {_ACTIVE_SQL}),"
+            f" (SELECT count(*) FROM games WHERE creator_id = ? AND {_ACTIVE_SQL})",
+            (guild_id, creator_id),
+        )
+        assert row is not None
+        return int(row[0]), int(row[1])
+
     async def active_in_channel(self, channel_id: int) -> GameRow | None:
         """The channel's game in the lobby or being played, or None."""
         games = await self._read(

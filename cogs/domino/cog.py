@@ -425,7 +425,9 @@ class Domino(
     @refusing
     async def board(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True)
-        session = await self.bot.games.channel_game(interaction.channel_id or 0)
+        session = await self.bot.games.table_to_post(
+            interaction.channel_id or 0, interaction.user.id
+        )
         tr = _tr(interaction)
         # Answered first, so that this very interaction carries the table (uncounted).
         await placeholder(interaction, tr("Posting the table…"))

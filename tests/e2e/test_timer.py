@@ -68,13 +68,54 @@ async def test_three_missed_turns_hand_the_seat_to_the_ai(simcord_env, bot, chan
 
 
 async def test_a_game_nobody_touches_for_a_day_is_abandoned(simcord_env, bot, channel, alice, bob):
-    await alice.slash(channel, "domino new", game="block")
+    await timed_game(bot, channel, alice, bob, timer=0)
     await simcord_env.advance_time(23 * 3600)
     assert await bot.games.in_channel(channel.id) is not None
     await simcord_env.advance_time(3601)
     assert await bot.games.in_channel(channel.id) is None
     latest = await bot.games.latest_in_channel(channel.id)
     assert latest.status == "abandoned"
+
+
+async def test_a_lobby_nobody_starts_lapses_after_half_an_hour(
+    simcord_env, bot, channel, alice, bob
+):
+    """Issue 37, row 7: an idle lobby no longer holds its channel for a day. Each change
+    (a player sitting down) starts the half hour again."""
+    await alice.slash(channel, "domino new", game="block")
+    await simcord_env.advance_time(20 * 60)
+    await bob.click(channel.last_message, label="Join")
+    await simcord_env.advance_time(29 * 60)
+    lobby = await bot.games.in_channel(channel.id)
+    assert lobby is not None
+    await simcord_env.advance_time(61)
+    assert await bot.games.in_channel(channel.id) is None
+    latest = await bot.games.latest_in_channel(channel.id)
+    assert latest.status == "cancelled"
+    table = next(m for m in channel.history(viewer=alice) if m.id == latest.table_message_id)
+    assert "Nobody started the game within 30 minutes" in table.embeds[0].description
+    again = await bob.slash(channel, "domino new", game="draw")  # the channel is free
+    assert "table is open" in again.response.content
+
+
+async def test_a_match_whose_last_human_timed_out_ends(simcord_env, bot, channel, alice):
+    """Issue 37, row 7: when the timer hands the last human's seat to the AI, the match
+    ends as if they had left, instead of AI seats playing it out among themselves."""
+    await alice.slash(channel, "domino new", game="block", timer=10)
+    table = channel.last_message
+    await alice.click(table, label="Add AI")
+    await alice.click(table, label="Start")
+    for _ in range(10):
+        await simcord_env.advance_time(11)
+        session = await bot.games.latest_in_channel(channel.id)
+        if not session.active:
+            break
+    assert session.status == "cancelled"
+    assert session.seats[0].is_ai
+    assert session.state is not None
+    assert not session.state.over
+    final = next(m for m in channel.history(viewer=alice) if m.id == session.table_message_id)
+    assert "No human player is left at the table" in final.embeds[0].description
 
 
 async def test_a_server_default_timer_applies_to_new_tables(
