@@ -230,7 +230,10 @@ class GameService:
         self._restored.set()
         log.info("restored %d active games", restored)
         if not self._closed:
-            await self._announce_ended()
+            try:
+                await self._announce_ended()
+            except StorageError:
+                log.warning("could not read the games that ended unannounced", exc_info=True)
         return restored
 
     async def _announce_ended(self) -> None:
@@ -990,8 +993,11 @@ class GameService:
         :class:`StorageError` is raised (the game stays as it was in memory, and the next
         action reads it again)."""
         row = await self.db.games.get(game_id)
+        table = self._tables.get(game_id)  # where the publisher drew it (kept)
         self._forget(game_id)
         if row is not None:
+            if table is not None and row.active:
+                self._tables[game_id] = table
             session = self._load(row)  # adopted with its timer and AI task if active
             if not session.active:
                 self._after_change(session)  # its timer stops
