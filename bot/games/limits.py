@@ -1,7 +1,7 @@
 """How much one user or one server may hold of the bot at once, and how often.
 
 - **Open games**: a user may have :attr:`Limits.games_per_user` tables open (in the lobby
-  or in play) that they hold (opened, or took over, see ``GameService.check_can_end``), a
+  or in play) that they hold (opened, or took over, see :mod:`bot.games.holding`), a
   server :attr:`Limits.games_per_server` (``GAMES_PER_USER``, ``GAMES_PER_SERVER``).
   Counted in the database, so every shard's games count.
 - **An idle lobby** lapses after :attr:`Limits.lobby_idle` without a change (the service's

@@ -50,6 +50,7 @@ from bot.storage import (
 )
 
 from .errors import GameError, StaleError
+from .holding import check_can_end, holder_after
 from .limits import Cooldowns, Limits, check_open_games
 from .locks import LockTable
 from .marks import AnnouncedMarks
@@ -478,7 +479,7 @@ class GameService:
             note = Note("left", seat)
             if not any(s.user_id is not None for s in seats):
                 return await self._end(session, CANCELLED, tuple(seats), Note("everyone_left"))
-            creator = _holder(session, tuple(seats), seat)
+            creator = holder_after(session, tuple(seats), seat)
             return await self._commit(session, seats=tuple(seats), creator_id=creator, note=note)
 
     async def _leave_lobby(self, session: Session, seat: int) -> Session:
@@ -689,31 +690,10 @@ class GameService:
         game_id = await self.game_id(game)
         async with self._locks.hold(game_id):
             session = await self._require(game_id)
-            self.check_can_end(session, user_id, can_manage=can_manage)
+            check_can_end(session, user_id, can_manage=can_manage)
             if session.status == PLAYING and not confirmed:
                 return session
             return await self._end(session, CANCELLED, session.seats, Note("cancelled"))
-
-    @staticmethod
-    def check_can_end(session: Session, user_id: int, *, can_manage: bool) -> None:
-        """Refuse ``user_id`` ending the game unless they hold it or manage the server
-        (asked before ``/domino end`` asks for a confirmation).
-
-        The right moves with the seat: the creator holds the game while seated; one who
-        left (an AI took the seat) hands it to the next human seat (:func:`_holder`), and
-        in a game whose creator left before that was so, every human still seated holds it.
-        """
-        if can_manage:
-            return
-        if session.seat_of(user_id) is None:  # a stranger, or a player who left
-            raise GameError(
-                N_(
-                    "You are not at this table, so you can't end its game. A player at "
-                    "the table or someone with Manage Server can."
-                )
-            )
-        if user_id != session.creator_id and session.seat_of(session.creator_id) is not None:
-            raise GameError(N_("Only the game's creator or someone with Manage Server can end it."))
 
     async def export_record(self, channel_id: int) -> tuple[int, dict[str, Any]]:
         """The id and public record of the channel's latest game.
@@ -856,7 +836,7 @@ class GameService:
                 )
                 return
             notes.append(replaced)
-            creator = _holder(session, tuple(seats), turn)
+            creator = holder_after(session, tuple(seats), turn)
         else:
             seats[turn] = Seat(seat.name, seat.user_id, None, missed)
         await self._ai_move(session, DEFAULT_AI, tuple(notes), tuple(seats), creator)
@@ -1070,19 +1050,6 @@ class GameService:
 
 def _channel_busy() -> GameError:
     return GameError(N_("This channel already has a game. Finish it, or play in another channel."))
-
-
-def _holder(session: Session, seats: tuple[Seat, ...], gone: int) -> int | None:
-    """Who holds the game (may end it) once the human at seat ``gone`` is replaced in
-    ``seats``: the creator if they still sit, else the next human seat after ``gone``
-    (None: unchanged, nobody is left)."""
-    if session.creator_id != session.seats[gone].user_id:
-        return None
-    for step in range(1, len(seats)):
-        user = seats[(gone + step) % len(seats)].user_id
-        if user is not None:
-            return user
-    return None
 
 
 def _reset_missed(seats: tuple[Seat, ...], seat: int) -> tuple[Seat, ...]:
