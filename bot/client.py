@@ -197,7 +197,8 @@ class DominoBot(commands.Bot):
         """Stop the game tasks and close the database (also for tests that restart us)."""
         if self.restoring is not None:
             self.restoring.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
+            # a restore that failed was logged (_log_restore): the rest must still close
+            with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self.restoring
         cog = self.get_cog("Domino")
         if cog is not None:

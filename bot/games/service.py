@@ -243,11 +243,19 @@ class GameService:
         their table shows the result and a finished match its Rematch button."""
         since = self.clock() - RECOVERY_WINDOW
         rows = await self.db.games.unannounced(ended_since=since, shards=self.shards)
-        ended = [Session.from_row(row) for row in rows if not row.active]
-        for session in ended:
+        ended = 0
+        for row in rows:
+            if row.active:
+                continue  # restored above
+            try:
+                session = Session.from_row(row)
+            except Exception:  # one unreadable game must not keep the others unannounced
+                log.warning("game %d: its end could not be read to announce it", row.id)
+                continue
             self._announce(Update(session, session, (Note("recovered"),)))
+            ended += 1
         if ended:
-            log.info("announcing the end of %d games a restart interrupted", len(ended))
+            log.info("announcing the end of %d games a restart interrupted", ended)
 
     async def close(self) -> None:
         self._closed = True
