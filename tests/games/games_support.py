@@ -64,15 +64,20 @@ async def until(done: Callable[[], Awaitable[bool]], *, steps: int = 2000) -> No
     raise AssertionError("the service never got there")
 
 
-async def against_the_ai(service: GameService, channel: int) -> Session:
-    """Alice against an AI seat in a two-player block game, started."""
-    lobby = await service.open_lobby(
+async def alice_opens(service: GameService, channel: int, players: int = 2) -> Session:
+    """Alice's block table for ``players``, in the lobby."""
+    return await service.open_lobby(
         guild_id=GUILD,
         channel_id=channel,
         user_id=ALICE,
         name="Alice",
-        options={"game": "block", "players": 2},
+        options={"game": "block", "players": players},
     )
+
+
+async def against_the_ai(service: GameService, channel: int) -> Session:
+    """Alice against an AI seat in a two-player block game, started."""
+    lobby = await alice_opens(service, channel)
     await service.add_bot(lobby.id, ALICE, "easy")
     return await service.start(lobby.id, ALICE)
 

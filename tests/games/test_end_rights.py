@@ -4,7 +4,7 @@ left (an AI took the seat) loses it, the next human seat gets it, Manage Server 
 from __future__ import annotations
 
 import pytest
-from games_support import ALICE, BOB, CAROL, GUILD, T0, FirstLegalMove, RecordingPublisher
+from games_support import ALICE, BOB, CAROL, T0, FirstLegalMove, RecordingPublisher, alice_opens
 
 from bot.games.errors import GameError
 from bot.games.service import GameService
@@ -17,13 +17,7 @@ LEFT = "You are not at this table, so you can't end its game."
 
 async def three_players(service: GameService, channel: int = 700) -> Session:
     """Alice (the creator), Bob and Carol in a 3-player block game, in that seat order."""
-    lobby = await service.open_lobby(
-        guild_id=GUILD,
-        channel_id=channel,
-        user_id=ALICE,
-        name="Alice",
-        options={"game": "block", "players": 3},
-    )
+    lobby = await alice_opens(service, channel, players=3)
     await service.join(lobby.id, BOB, "Bob")
     await service.join(lobby.id, CAROL, "Carol")
     return await service.start(lobby.id, ALICE)
