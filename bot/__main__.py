@@ -224,6 +224,7 @@ def main(argv: list[str] | None = None) -> int:
         shards=settings.shards if mode == "bot" else None,
         calls_per_second=settings.calls_per_second,
         database_timeouts=settings.database_timeouts,
+        limits=settings.limits,
         owner=mode == "bot",  # `sync` runs no game: it neither owns nor restores any
     )
     return run(bot, settings.token, sync=mode == "sync")

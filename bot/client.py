@@ -19,6 +19,7 @@ from bot import logs  # noqa: F401 - keeps payload loggers quiet from the start
 from bot.discord_i18n import CatalogTranslator
 from bot.engine.ai import choose_move
 from bot.games.ai_runner import AiPlayer, AiRunner
+from bot.games.limits import Limits
 from bot.games.service import GameService
 from bot.games.settings import SettingsService
 from bot.i18n import missing_catalogs
@@ -61,6 +62,7 @@ class DominoBot(commands.Bot):
         clock: Callable[[], datetime] = discord.utils.utcnow,
         seed_source: Callable[[], int] | None = None,
         calls_per_second: float | None = None,
+        limits: Limits | None = None,
         owner: bool = True,
     ) -> None:
         # Slash commands and components only: no message events (the bot would parse
@@ -94,6 +96,8 @@ class DominoBot(commands.Bot):
         self.ai_workers = ai_workers
         self.clock = clock
         self.seed_source = seed_source
+        self.limits = limits
+        """Caps on open games and how often a table is posted again (None: the defaults)."""
         self.owner = owner
         """Whether this process runs its shards' games (timers, AI seats): it owns them
         (``bot.storage.owner``) and restores them. ``python -m bot sync`` does not."""
@@ -128,6 +132,7 @@ class DominoBot(commands.Bot):
             settings=SettingsService(self.db),
             seed_source=self.seed_source,
             shards=None if shards is None else (shards.count, shards.ids),
+            limits=self.limits,
         )
         missing = missing_catalogs()
         if missing:
@@ -192,7 +197,8 @@ class DominoBot(commands.Bot):
         """Stop the game tasks and close the database (also for tests that restart us)."""
         if self.restoring is not None:
             self.restoring.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
+            # a restore that failed was logged (_log_restore): the rest must still close
+            with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self.restoring
         cog = self.get_cog("Domino")
         if cog is not None:

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from bot.games.limits import GAMES_PER_SERVER, GAMES_PER_USER, Limits
 from bot.storage.database import Timeouts
 from bot.storage.urls import redacted, scrub
 
@@ -101,6 +102,17 @@ SETTINGS = (
         "Counted Discord REST calls a second for the whole bot token, every process "
         "together (Discord allows 50; table posts carried by players' interactions are not "
         "counted). Each process takes its shards' share (SHARD_IDS of SHARD_COUNT).",
+    ),
+    Setting(
+        "GAMES_PER_USER",
+        str(GAMES_PER_USER),
+        "Open tables (in the lobby or in play) one player may hold at once, in all "
+        "servers together; one more is refused politely.",
+    ),
+    Setting(
+        "GAMES_PER_SERVER",
+        str(GAMES_PER_SERVER),
+        "Open tables one server may have at once; one more is refused politely.",
     ),
     Setting(
         "DEV_GUILD_ID",
@@ -235,6 +247,8 @@ class Settings:
     """``DATABASE_TIMEOUT`` and ``DATABASE_LOCK_TIMEOUT`` (PostgreSQL)."""
     global_calls_per_s: float = DEFAULT_CALLS_PER_S
     """``GLOBAL_CALLS_PER_S``: the token's counted calls a second, every process together."""
+    limits: Limits = field(default_factory=Limits)
+    """``GAMES_PER_USER`` and ``GAMES_PER_SERVER`` (:mod:`bot.games.limits`)."""
 
     @property
     def calls_per_second(self) -> float:
@@ -248,7 +262,9 @@ class Settings:
             f"dev_guild_id={self.dev_guild_id}, log_level={self.log_level}, "
             f"log_payloads={self.log_payloads}, shards={self.shards}, "
             f"global_calls_per_s={self.global_calls_per_s}, "
-            f"database_timeouts={self.database_timeouts})"
+            f"database_timeouts={self.database_timeouts}, "
+            f"games_per_user={self.limits.games_per_user}, "
+            f"games_per_server={self.limits.games_per_server})"
         )
 
     @classmethod
@@ -285,6 +301,12 @@ class Settings:
             statement=seconds(env.get("DATABASE_TIMEOUT", ""), "DATABASE_TIMEOUT", 10.0),
             lock=seconds(env.get("DATABASE_LOCK_TIMEOUT", ""), "DATABASE_LOCK_TIMEOUT", 5.0),
         )
+        limits = Limits(
+            games_per_user=count(env.get("GAMES_PER_USER", ""), "GAMES_PER_USER", GAMES_PER_USER),
+            games_per_server=count(
+                env.get("GAMES_PER_SERVER", ""), "GAMES_PER_SERVER", GAMES_PER_SERVER
+            ),
+        )
         return cls(
             token=token,
             database_path=Path(path),
@@ -295,6 +317,7 @@ class Settings:
             shards=shards,
             global_calls_per_s=calls,
             database_timeouts=timeouts,
+            limits=limits,
         )
 
 
@@ -333,6 +356,19 @@ def number(text: str, name: str, default: float, maximum: float, what: str, why:
             f"{name} must be {what} above 0 and at most {maximum:.0f}{why}, not {text!r}"
         )
     return value
+
+
+MAX_COUNT = 100_000
+
+
+def count(text: str, name: str, default: int) -> int:
+    """A cap setting: a whole number from 1 to 100,000 (empty: the default)."""
+    text = text.strip()
+    if not text:
+        return default
+    if not (text.isascii() and text.isdigit() and 1 <= int(text) <= MAX_COUNT):
+        raise SettingsError(f"{name} must be a whole number from 1 to {MAX_COUNT:,}, not {text!r}")
+    return int(text)
 
 
 def process_share(calls: float, shards: Shards | None) -> float:

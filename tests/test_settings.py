@@ -82,6 +82,19 @@ def test_the_counted_calls_a_second_are_shared_by_the_processes():
             Settings.from_env({"DISCORD_TOKEN": TOKEN, "GLOBAL_CALLS_PER_S": bad})
 
 
+def test_the_caps_on_open_games_are_read_as_whole_numbers():
+    defaults = Settings.from_env({"DISCORD_TOKEN": TOKEN}).limits
+    assert (defaults.games_per_user, defaults.games_per_server) == (3, 50)
+    settings = Settings.from_env(
+        {"DISCORD_TOKEN": TOKEN, "GAMES_PER_USER": " 5 ", "GAMES_PER_SERVER": "200"}
+    )
+    assert (settings.limits.games_per_user, settings.limits.games_per_server) == (5, 200)
+    assert "games_per_server=200" in repr(settings)
+    for bad in ("0", "-1", "2.5", "ten", "\u00b2", "100001"):
+        with pytest.raises(SettingsError, match="GAMES_PER_SERVER must be a whole number"):
+            Settings.from_env({"DISCORD_TOKEN": TOKEN, "GAMES_PER_SERVER": bad})
+
+
 @pytest.mark.parametrize(
     ("url", "phrase"),
     [

@@ -46,12 +46,18 @@ from bot.storage import (
     MatchSeat,
     RecordAppend,
     StaleGameError,
+    StorageError,
 )
 
 from .errors import GameError, StaleError
+from .holding import check_can_end, holder_after
+from .limits import Cooldowns, Limits, check_open_games
+from .locks import LockTable
 from .marks import AnnouncedMarks
 from .moves_text import parse_wanted, resolve, train_words
+from .refs import Clicked, GameRef, InChannel, check_place
 from .refusals import check_options, rules_refusal
+from .retries import RETRY_DELAYS, Backoff
 from .session import (
     ABANDONED,
     CANCELLED,
@@ -71,6 +77,8 @@ DEFAULT_AI = Level.NORMAL
 IDLE_LIMIT = timedelta(hours=24)
 REMATCH_LIFE = timedelta(minutes=30)
 """How long after a match ends its players may accept a rematch."""
+RECOVERY_WINDOW = timedelta(days=1)
+"""How long after its end a game whose end was never shown is announced by a restart."""
 RESTORE_CHUNK = 25
 """Games parsed per step on start; the event loop answers interactions in between."""
 
@@ -147,18 +155,6 @@ def turn_token(session: Session) -> str:
     return f"{session.state.deal_number}.{len(session.state.deal.history)}"
 
 
-@dataclass(frozen=True, slots=True)
-class InChannel:
-    """The game in play in a channel: what a slash command acts on (a button names
-    its game by id)."""
-
-    channel_id: int
-
-
-GameRef = int | InChannel
-"""A game by its id, or as the one in play in a channel."""
-
-
 class GameService:
     def __init__(
         self,
@@ -169,6 +165,7 @@ class GameService:
         settings: SettingsService | None = None,
         seed_source: Callable[[], int] | None = None,
         shards: tuple[int, tuple[int, ...]] | None = None,
+        limits: Limits | None = None,
     ) -> None:
         self.db = db
         self.shards = shards
@@ -179,7 +176,8 @@ class GameService:
         self.settings = settings or SettingsService(db)
         self.publisher: Publisher | None = None
         self._seed_source = seed_source or (lambda: secrets.randbits(62))
-        self._locks: dict[int, asyncio.Lock] = {}
+        self._locks = LockTable()
+        """The games' locks, each kept only while in use (:mod:`bot.games.locks`)."""
         self._games: dict[int, Session] = {}
         self._by_channel: dict[int, int] = {}
         self._tables: dict[int, int] = {}
@@ -190,6 +188,12 @@ class GameService:
         """Rematch offers by finished game id (in memory: a restart forgets them)."""
         self._restored = asyncio.Event()
         self._closed = False
+        self.retry_delays = RETRY_DELAYS
+        """Pauses before a failed save of the bot's own move is tried again."""
+        self.limits = limits or Limits()
+        self.reposts = Cooldowns(self.limits.repost_every, clock)
+        """Who posted which channel's table again when (``/domino board``)."""
+        """Pauses before a failed save of the bot's own move is tried again."""
         self.marks = AnnouncedMarks(db.games)
         """What the tables show, written down by the publisher (group commits)."""
 
@@ -202,7 +206,8 @@ class GameService:
         the database on demand). Games whose last change never reached Discord
         (a crash between saving and announcing) are announced again
         (``Note("recovered")``, which adds no line to the table: nothing happened in
-        the game). Nothing else is sent: a restart costs Discord no call per game.
+        the game), the games that ended so within a day too. Nothing else is sent: a
+        restart costs Discord no call per game.
         """
         restored = 0
         after_id = 0
@@ -225,7 +230,32 @@ class GameService:
             await asyncio.sleep(0)
         self._restored.set()
         log.info("restored %d active games", restored)
+        if not self._closed:
+            try:
+                await self._announce_ended()
+            except StorageError:
+                log.warning("could not read the games that ended unannounced", exc_info=True)
         return restored
+
+    async def _announce_ended(self) -> None:
+        """Announce the games whose final save landed but whose end Discord was never
+        shown (a crash between the two), if they ended within :data:`RECOVERY_WINDOW`:
+        their table shows the result and a finished match its Rematch button."""
+        since = self.clock() - RECOVERY_WINDOW
+        rows = await self.db.games.unannounced(ended_since=since, shards=self.shards)
+        ended = 0
+        for row in rows:
+            if row.active:
+                continue  # restored above
+            try:
+                session = Session.from_row(row)
+            except Exception:  # one unreadable game must not keep the others unannounced
+                log.warning("game %d: its end could not be read to announce it", row.id)
+                continue
+            self._announce(Update(session, session, (Note("recovered"),)))
+            ended += 1
+        if ended:
+            log.info("announcing the end of %d games a restart interrupted", ended)
 
     async def close(self) -> None:
         self._closed = True
@@ -260,10 +290,24 @@ class GameService:
             raise GameError(N_("There is no game in this channel. Open one with /domino new."))
         return session
 
+    async def table_to_post(self, channel_id: int, user_id: int) -> Session:
+        """The channel's game, for ``user_id`` to post its table again (``/domino board``):
+        refused if there is none, or if they posted it within
+        :attr:`~bot.games.limits.Limits.repost_every`."""
+        session = await self.channel_game(channel_id)
+        self.reposts.take(user_id, channel_id)
+        return session
+
     async def game_id(self, game: GameRef) -> int:
-        """The id of the game ``game`` names (refused if a channel has none in play)."""
+        """The id of the game ``game`` names: refused if a channel has none in play, or
+        if a button was clicked in another server or channel than its game's."""
         if isinstance(game, InChannel):
             return (await self.channel_game(game.channel_id)).id
+        if isinstance(game, Clicked):
+            session = await self.get(game.game_id)
+            if session is not None:  # (an unknown id is refused as such by the action)
+                check_place(session, game)
+            return game.game_id
         return game
 
     async def latest_in_channel(self, channel_id: int) -> Session | None:
@@ -355,6 +399,7 @@ class GameService:
         check_timer(timer)
         if channel_id in self._by_channel:
             raise _channel_busy()
+        await self._check_open_games(guild_id, user_id)
         try:
             row = await self.db.games.create(
                 guild_id=guild_id,
@@ -372,6 +417,11 @@ class GameService:
         await self._post_new_table(session)
         return session
 
+    async def _check_open_games(self, guild_id: int, user_id: int) -> None:
+        """Refuse a new game past the user's or the server's cap (:mod:`bot.games.limits`)."""
+        in_server, held = await self.db.games.count_open(guild_id=guild_id, creator_id=user_id)
+        check_open_games(self.limits, held=held, in_server=in_server)
+
     async def _post_new_table(self, session: Session, *, then_start: bool = False) -> Session:
         """Adopt a game just created and post its table; nothing stays behind if Discord
         refuses. ``then_start``: start the match at once (a rematch)."""
@@ -381,7 +431,7 @@ class GameService:
             for game, offer in self._rematches.items()
             if offer.channel_id != session.channel_id and now - offer.ended_at <= REMATCH_LIFE
         }
-        async with self._lock(session.id):
+        async with self._locks.hold(session.id):
             self._adopt(session)
             try:
                 if self.publisher is not None:
@@ -414,7 +464,7 @@ class GameService:
 
     async def join(self, game: GameRef, user_id: int, name: str) -> Session:
         game_id = await self.game_id(game)
-        async with self._lock(game_id):
+        async with self._locks.hold(game_id):
             session = await self._require(game_id, LOBBY)
             if session.seat_of(user_id) is not None:
                 raise GameError(N_("You already have a seat at this table."))
@@ -425,7 +475,7 @@ class GameService:
 
     async def leave(self, game: GameRef, user_id: int) -> Session:
         game_id = await self.game_id(game)
-        async with self._lock(game_id):
+        async with self._locks.hold(game_id):
             session = await self._require(game_id)
             seat = session.seat_of(user_id)
             if seat is None:
@@ -437,7 +487,8 @@ class GameService:
             note = Note("left", seat)
             if not any(s.user_id is not None for s in seats):
                 return await self._end(session, CANCELLED, tuple(seats), Note("everyone_left"))
-            return await self._commit(session, seats=tuple(seats), note=note)
+            creator = holder_after(session, tuple(seats), seat)
+            return await self._commit(session, seats=tuple(seats), creator_id=creator, note=note)
 
     async def _leave_lobby(self, session: Session, seat: int) -> Session:
         seats = session.seats[:seat] + session.seats[seat + 1 :]
@@ -452,7 +503,7 @@ class GameService:
 
     async def add_bot(self, game: GameRef, user_id: int, level: str | None) -> Session:
         game_id = await self.game_id(game)
-        async with self._lock(game_id):
+        async with self._locks.hold(game_id):
             session = await self._require(game_id, LOBBY)
             self._require_creator(session, user_id)
             level = level or DEFAULT_AI
@@ -466,7 +517,7 @@ class GameService:
 
     async def start(self, game: GameRef, user_id: int) -> Session:
         game_id = await self.game_id(game)
-        async with self._lock(game_id):
+        async with self._locks.hold(game_id):
             session = await self._require(game_id, LOBBY)
             self._require_creator(session, user_id)
             if not session.full:
@@ -488,8 +539,8 @@ class GameService:
 
     # -- rematch ------------------------------------------------------------------
 
-    async def rematch(self, game_id: int, user_id: int) -> Rematch:
-        """``user_id`` accepts a rematch of the finished game ``game_id``.
+    async def rematch(self, game: int | Clicked, user_id: int) -> Rematch:
+        """``user_id`` accepts a rematch of the finished game ``game``.
 
         Every human seat of that game accepts with one click (AI seats accept by
         themselves); the last acceptance opens a new game in the same channel with the
@@ -498,12 +549,7 @@ class GameService:
         was opened in the channel. Acceptances are kept in memory (a restart forgets
         them: the players click again).
         """
-        try:
-            row = await self._accept_rematch(game_id, user_id)
-        finally:
-            lock = self._locks.get(game_id)
-            if lock is not None and not lock.locked() and game_id not in self._games:
-                del self._locks[game_id]  # a finished game's lock is not kept
+        row = await self._accept_rematch(await self.game_id(game), user_id)
         if isinstance(row, Rematch):
             return row
         session = await self._post_new_table(Session.from_row(row), then_start=True)
@@ -511,7 +557,7 @@ class GameService:
 
     async def _accept_rematch(self, game_id: int, user_id: int) -> Rematch | GameRow:
         """Record the acceptance: where the offer stands, or the new game's row."""
-        async with self._lock(game_id):
+        async with self._locks.hold(game_id):
             finished = await self.get(game_id)
             if finished is None:
                 raise GameError(N_("There is no such game."))
@@ -544,15 +590,19 @@ class GameService:
                     N_("You're already in for the rematch. Waiting for {names}."),
                     names=", ".join(s.name for s in humans if s.user_id not in accepted),
                 )
-            accepted.add(user_id)
-            waiting = tuple(s.name for s in humans if s.user_id not in accepted)
+            waiting = tuple(
+                s.name for s in humans if s.user_id not in accepted and s.user_id != user_id
+            )
             if waiting:
+                accepted.add(user_id)
                 return Rematch(frozenset(accepted), waiting)
             # everyone is in: the same seats, rules and timer, in the same channel
             seats = [Seat(s.name, s.user_id, s.ai).to_json() for s in finished.seats]
             creator = finished.creator_id
             if finished.seat_of(creator) is None:
                 creator = humans[0].user_id or creator
+            await self._check_open_games(finished.guild_id, creator)
+            accepted.add(user_id)
             try:
                 row = await self.db.games.create(
                     guild_id=finished.guild_id,
@@ -586,7 +636,7 @@ class GameService:
         """Play a move for ``user_id``: a :class:`Move`, or typed text (``train``: the
         train a Mexican Train tile goes on, as typed)."""
         game_id = await self.game_id(game)
-        async with self._lock(game_id):
+        async with self._locks.hold(game_id):
             session, seat = await self._mover(game_id, user_id, token)
             state = session.state
             assert state is not None
@@ -599,9 +649,12 @@ class GameService:
                 raise StaleError(N_("That move is no longer possible."))
             return await self._apply(session, seat, move)
 
-    async def play_choice(self, game_id: int, user_id: int, token: str, index: int) -> Session:
+    async def play_choice(
+        self, game: int | Clicked, user_id: int, token: str, index: int
+    ) -> Session:
         """Play the ``index``-th legal move of the hand shown at ``token`` (a button)."""
-        async with self._lock(game_id):
+        game_id = await self.game_id(game)
+        async with self._locks.hold(game_id):
             session, seat = await self._mover(game_id, user_id, token)
             state = session.state
             assert state is not None
@@ -643,19 +696,12 @@ class GameService:
         (still playing) once the user is known to be allowed, and the caller asks.
         """
         game_id = await self.game_id(game)
-        async with self._lock(game_id):
+        async with self._locks.hold(game_id):
             session = await self._require(game_id)
-            self.check_can_end(session, user_id, can_manage=can_manage)
+            check_can_end(session, user_id, can_manage=can_manage)
             if session.status == PLAYING and not confirmed:
                 return session
             return await self._end(session, CANCELLED, session.seats, Note("cancelled"))
-
-    @staticmethod
-    def check_can_end(session: Session, user_id: int, *, can_manage: bool) -> None:
-        """Refuse ``user_id`` ending the game unless they created it or manage the server
-        (asked before ``/domino end`` asks for a confirmation)."""
-        if user_id != session.creator_id and not can_manage:
-            raise GameError(N_("Only the game's creator or someone with Manage Server can end it."))
 
     async def export_record(self, channel_id: int) -> tuple[int, dict[str, Any]]:
         """The id and public record of the channel's latest game.
@@ -690,15 +736,24 @@ class GameService:
             return state
 
     async def _ai_turns(self, game_id: int) -> None:
-        """Let AI seats move, one move at a time, until a human is to move."""
-        self._ai_running.add(game_id)
+        """Let AI seats move, one move at a time, until a human is to move. A move whose
+        save fails is tried again after a pause (:mod:`bot.games.retries`): the game
+        waits on this task, and nothing else would move it."""
+        backoff = Backoff(self.retry_delays)
         try:
             while not self._closed:
                 session = self._games.get(game_id)
                 seat = session.turn_seat if session is not None else None
                 if session is None or seat is None or not seat.is_ai:
                     return
-                await self._ai_move(session, seat.ai or DEFAULT_AI, ())
+                try:
+                    await self._ai_move(session, seat.ai or DEFAULT_AI, ())
+                except StaleError:
+                    continue  # the game was read again (:meth:`_stale`): look again
+                except StorageError as error:
+                    await asyncio.sleep(backoff.warn(log, game_id, "an AI move", error))
+                    continue
+                backoff.reset()
         finally:
             self._ai_running.discard(game_id)
 
@@ -708,6 +763,7 @@ class GameService:
         level: str,
         notes: tuple[Note, ...],
         seats: tuple[Seat, ...] | None = None,
+        creator_id: int | None = None,
     ) -> Session | None:
         """Decide for the seat to move (no lock held), then apply it if nothing changed."""
         state = session.state
@@ -721,7 +777,7 @@ class GameService:
         except Exception:
             log.exception("game %d: the %s AI failed; playing any legal move", session.id, level)
             chosen = rng.choice(state.legal_moves())
-        async with self._lock(session.id):
+        async with self._locks.hold(session.id):
             current = self._games.get(session.id)
             if current is None or current.version != session.version:
                 return None  # the game moved on while the AI thought; look again
@@ -731,21 +787,45 @@ class GameService:
                 move = rng.choice(state.legal_moves())
             after = play(state, move, turn)
             after = self._continue(session, after)
-            return await self._commit(session, state=after, seats=seats, notes=notes)
+            return await self._commit(
+                session, state=after, seats=seats, creator_id=creator_id, notes=notes
+            )
 
     async def _watch(self, game_id: int, version: int, delay: float) -> None:
-        """Sleep until the turn timer or the idle limit, then act if nothing changed."""
-        try:
-            await asyncio.sleep(max(delay, 0))
-        except asyncio.CancelledError:
+        """Sleep until the turn timer or the idle limit, then act if nothing changed.
+
+        An act whose save fails is tried again after a pause, this task staying the
+        game's watchdog meanwhile (a change to the game cancels it, as ever)."""
+        backoff = Backoff(self.retry_delays)
+        while True:
+            try:
+                await asyncio.sleep(max(delay, 0))
+            except asyncio.CancelledError:
+                return
+            try:
+                await self._on_time(game_id, version)
+            except StaleError:
+                return  # the game was read again, with a watchdog of its own
+            except StorageError as error:
+                delay = backoff.warn(log, game_id, "what its timer did", error)
+                continue
             return
+
+    async def _on_time(self, game_id: int, version: int) -> None:
+        """The game's timer ran out at ``version``: the idle limit ends it (a lobby's
+        sooner), a human's turn timer plays for them; a match whose last human the timer
+        replaced ends as if they had left."""
         session = self._games.get(game_id)
         if session is None or session.version != version or not session.active:
             return
-        if self.clock() - session.updated_at >= IDLE_LIMIT:
-            async with self._lock(game_id):
-                if self._games.get(game_id) is session:
-                    await self._end(session, ABANDONED, session.seats, Note("abandoned"))
+        idle = self.clock() - session.updated_at
+        if session.status == LOBBY and idle >= self.limits.lobby_idle:
+            minutes = int(self.limits.lobby_idle.total_seconds() // 60)
+            lapsed = Note("lapsed", None, {"minutes": minutes})
+            await self._end_unchanged(session, CANCELLED, session.seats, lapsed)
+            return
+        if idle >= IDLE_LIMIT:
+            await self._end_unchanged(session, ABANDONED, session.seats, Note("abandoned"))
             return
         turn = session.turn
         if turn is None or session.turn_seat is None or session.turn_seat.is_ai:
@@ -754,12 +834,28 @@ class GameService:
         missed = seat.missed + 1
         seats = list(session.seats)
         notes = [Note("timeout", turn)]
+        creator = None
         if missed >= MISSED_TURNS_LIMIT:
             seats[turn] = Seat(seat.name, None, DEFAULT_AI)
-            notes.append(Note("replaced_by_ai", turn, {"missed": missed}))
+            replaced = Note("replaced_by_ai", turn, {"missed": missed})
+            if not any(s.user_id is not None for s in seats):  # nobody left to play for
+                await self._end_unchanged(
+                    session, CANCELLED, tuple(seats), replaced, Note("no_humans")
+                )
+                return
+            notes.append(replaced)
+            creator = holder_after(session, tuple(seats), turn)
         else:
             seats[turn] = Seat(seat.name, seat.user_id, None, missed)
-        await self._ai_move(session, DEFAULT_AI, tuple(notes), tuple(seats))
+        await self._ai_move(session, DEFAULT_AI, tuple(notes), tuple(seats), creator)
+
+    async def _end_unchanged(
+        self, session: Session, status: str, seats: tuple[Seat, ...], *notes: Note
+    ) -> None:
+        """End the game as ``session`` has it, unless it changed meanwhile (a timer's end)."""
+        async with self._locks.hold(session.id):
+            if self._games.get(session.id) is session:
+                await self._end(session, status, seats, *notes)
 
     def _after_change(self, session: Session) -> None:
         """Restart the watchdog; let the AI move if it is an AI's turn."""
@@ -769,7 +865,8 @@ class GameService:
         if self._closed or not session.active:
             return
         now = self.clock()
-        delay = (session.updated_at + IDLE_LIMIT - now).total_seconds()
+        idle = self.limits.lobby_idle if session.status == LOBBY else IDLE_LIMIT
+        delay = (session.updated_at + idle - now).total_seconds()
         seat = session.turn_seat
         if seat is not None and not seat.is_ai and session.timer:
             started = session.turn_started_at or session.updated_at
@@ -778,6 +875,7 @@ class GameService:
             self._watch(session.id, session.version, delay), keep=False
         )
         if seat is not None and seat.is_ai and session.id not in self._ai_running:
+            self._ai_running.add(session.id)  # one AI task per game, from its spawn on
             self._spawn(self._ai_turns(session.id))
 
     def _spawn(self, coro: Coroutine[Any, Any, None], keep: bool = True) -> asyncio.Task[None]:
@@ -824,8 +922,7 @@ class GameService:
                 creator_id=creator_id,
             )
         except StaleGameError:
-            self._forget(session.id)
-            raise StaleError(N_("The game changed at the same moment. Please try again.")) from None
+            raise await self._stale(session.id) from None
         after = self._adopt(
             session.with_(
                 version=version,
@@ -865,8 +962,7 @@ class GameService:
                 match=match,
             )
         except StaleGameError:
-            self._forget(session.id)
-            raise StaleError(N_("The game changed at the same moment. Please try again.")) from None
+            raise await self._stale(session.id) from None
         after = self._adopt(
             session.with_(
                 version=saved.version, updated_at=now, state=state, seats=seats, status=status
@@ -877,17 +973,31 @@ class GameService:
         self._after_change(after)
         return after
 
+    async def _stale(self, game_id: int) -> StaleError:
+        """A save found the game changed in the database since it was read (another
+        save landed, or one whose answer was lost): the game is read again and goes on
+        from there (its timer and AI task set, a change Discord was not shown
+        announced); the player is told to try again. If it cannot be read either, that
+        :class:`StorageError` is raised (the game stays as it was in memory, and the next
+        action reads it again)."""
+        row = await self.db.games.get(game_id)
+        table = self._tables.get(game_id)  # where the publisher drew it (kept)
+        self._forget(game_id)
+        if row is not None:
+            if table is not None and row.active:
+                self._tables[game_id] = table
+            session = self._load(row)  # adopted with its timer and AI task if active
+            if not session.active:
+                self._after_change(session)  # its timer stops
+            if row.announced_version < row.version:
+                self._announce(Update(session, session, (Note("recovered"),)))
+        return StaleError(N_("The game changed at the same moment. Please try again."))
+
     def _announce(self, update: Update) -> None:
         if self.publisher is not None:
             self.publisher.publish(update)
 
     # -- helpers --------------------------------------------------------------------
-
-    def _lock(self, game_id: int) -> asyncio.Lock:
-        lock = self._locks.get(game_id)
-        if lock is None:
-            lock = self._locks[game_id] = asyncio.Lock()
-        return lock
 
     def _adopt(self, session: Session) -> Session:
         """Keep an active game in memory (and forget a finished one)."""
@@ -906,17 +1016,27 @@ class GameService:
         gone = self._games.pop(game_id, None)
         if gone is not None and self._by_channel.get(gone.channel_id) == game_id:
             del self._by_channel[gone.channel_id]
-        lock = self._locks.get(game_id)
-        if lock is not None and not lock.locked():
-            del self._locks[game_id]
 
     def _load(self, row: Any) -> Session:
-        """A game read from the database: adopted if active and not in memory yet."""
+        """A game read from the database: adopted if active, of a server this process
+        serves, and not in memory yet (a game of another shard, named by a button
+        clicked elsewhere, is only read: its own process runs it)."""
         cached = self._games.get(row.id)
         if cached is not None:
             return cached
         session = Session.from_row(row)
-        return self._adopt(session) if session.active else session
+        if not session.active or not self._serves(session):
+            return session
+        self._adopt(session)
+        self._after_change(session)  # its turn timer, its AI seat's move
+        return session
+
+    def _serves(self, session: Session) -> bool:
+        """Whether this process runs the game's server (its shards' servers, or all)."""
+        if self.shards is None:
+            return True
+        count, ids = self.shards
+        return (session.guild_id >> 22) % count in ids
 
     async def _require(self, game_id: int, status: str | None = None) -> Session:
         session = await self.get(game_id)
@@ -1021,6 +1141,7 @@ def _log_failure(task: asyncio.Task[Any]) -> None:
 __all__ = [
     "AI_LEVELS",
     "TIMER_RANGE",
+    "Clicked",
     "Decider",
     "GameError",
     "GameRef",

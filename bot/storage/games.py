@@ -411,12 +411,38 @@ class GameRepository:
                 params += [m.ping is not None, ping_id, ping_turn]
             await self._db.write(_announced_sql(self._db.dialect, len(chunk)), params)
 
-    async def unannounced(self) -> list[GameRow]:
-        """Active games whose last change Discord has not been shown yet, by id."""
-        return await self._read(
-            f"SELECT {GAME_COLUMNS} FROM games"
-            f" WHERE {_ACTIVE_SQL} AND announced_version < version ORDER BY id"
+    async def unannounced(
+        self,
+        *,
+        ended_since: datetime | None = None,
+        shards: tuple[int, Collection[int]] | None = None,
+    ) -> list[GameRow]:
+        """Active games whose last change Discord has not been shown yet, by id; with
+        ``ended_since``, also the games that ended since then (their final save) and
+        whose end it has not been shown (a crash between the two). ``shards``: only
+        those servers' games (as :meth:`active`)."""
+        where = f"announced_version < version{_shards_sql(shards)}"
+        sql = f"SELECT {GAME_COLUMNS} FROM games WHERE {_ACTIVE_SQL} AND {where}"
+        params: tuple[str, ...] = ()
+        if ended_since is not None:
+            # Two selects, each on its own index (active games; ended_at).
+            sql += (
+                f" UNION ALL SELECT {GAME_COLUMNS} FROM games"
+                f" WHERE ended_at >= ? AND NOT {_ACTIVE_SQL} AND {where}"
+            )
+            params = (to_text(ended_since),)
+        return await self._read(f"{sql} ORDER BY id", params)
+
+    async def count_open(self, *, guild_id: int, creator_id: int) -> tuple[int, int]:
+        """How many games in the lobby or being played the server has, and how many of
+        them (in any server) the user holds as their creator."""
+        row = await self._db.fetchone(
+            f"SELECT (SELECT count(*) FROM games WHERE guild_id = ? AND {_ACTIVE_SQL}),"
+            f" (SELECT count(*) FROM games WHERE creator_id = ? AND {_ACTIVE_SQL})",
+            (guild_id, creator_id),
         )
+        assert row is not None
+        return int(row[0]), int(row[1])
 
     async def active_in_channel(self, channel_id: int) -> GameRow | None:
         """The channel's game in the lobby or being played, or None."""
@@ -575,9 +601,13 @@ class GameRepository:
         """
         _check_status(status, FINAL_STATUSES)
         if match is None:
-            fields = _fields(status=status, state=state, seats=seats, clear={"record_head"})
+            fields = _fields(
+                status=status, seats=seats, state=state, ended_at=now, clear={"record_head"}
+            )
         else:
-            fields = _fields(status=status, seats=seats, clear={"state", "record_head"})
+            fields = _fields(
+                status=status, seats=seats, ended_at=now, clear={"state", "record_head"}
+            )
         try:
             async with self._db.transaction() as conn:
                 game = await _update(conn, game_id, expected_version, now, fields)
@@ -606,6 +636,7 @@ def _fields(
     table_message_id: int | None = None,
     timer: int | None = None,
     turn_started_at: datetime | None = None,
+    ended_at: datetime | None = None,
     clear: Collection[str] = (),
 ) -> dict[str, Any]:
     """Column -> encoded value for the given fields of a save."""
@@ -629,6 +660,8 @@ def _fields(
         fields["timer"] = timer
     if turn_started_at is not None:
         fields["turn_started_at"] = to_text(turn_started_at)
+    if ended_at is not None:
+        fields["ended_at"] = to_text(ended_at)
     for column in clear:
         if column not in CLEARABLE:
             raise ValueError(f"cannot clear {column!r}: only {sorted(CLEARABLE)}")

@@ -241,7 +241,20 @@ UPDATE games SET
 DROP TABLE dominobot_logged;
 """
 
-MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4)
+# 5: when a game ended (games.ended_at, set by its final save), indexed for the ended
+# games a restart must still announce (GameRepository.unannounced: a crash between a
+# match's final save and its announcement). Of the games that ended before, only those
+# Discord was never shown the end of get it (their last change's time): nothing else
+# reads it. The index is on a column a move's save never changes (PostgreSQL keeps
+# those updates HOT).
+_V5 = """
+ALTER TABLE games ADD COLUMN ended_at TEXT;
+UPDATE games SET ended_at = updated_at
+    WHERE status NOT IN ('lobby', 'playing') AND announced_version < version;
+CREATE INDEX games_ended ON games(ended_at) WHERE ended_at IS NOT NULL;
+"""
+
+MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5)
 """Every migration in order; the schema version is the number applied."""
 
 LATEST = len(MIGRATIONS)
@@ -480,7 +493,10 @@ DROP FUNCTION pg_temp.dominobot_without(json, json, TEXT[]);
 DROP FUNCTION pg_temp.dominobot_record(TEXT);
 """
 
-PG_MIGRATIONS: tuple[str, ...] = (_PG_V1, _PG_V2, _PG_V3, _PG_V4)
+# The same as SQLite's _V5.
+_PG_V5 = _V5
+
+PG_MIGRATIONS: tuple[str, ...] = (_PG_V1, _PG_V2, _PG_V3, _PG_V4, _PG_V5)
 """PostgreSQL's migrations, one for each of :data:`MIGRATIONS`."""
 
 

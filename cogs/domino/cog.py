@@ -18,7 +18,7 @@ from bot.engine.rules import GAMES
 from bot.games.errors import GameError, train_word
 from bot.games.moves_text import MAX_MOVE_TEXT, describe, move_key, train_key
 from bot.games.refusals import CHOOSE_A_GAME
-from bot.games.service import GameRef, InChannel
+from bot.games.service import Clicked, GameRef, InChannel
 from bot.games.session import PLAYING
 from bot.i18n import LANGUAGE_NAMES, LANGUAGES, N_, Translator
 
@@ -85,6 +85,12 @@ def _name(user: discord.abc.User) -> str:
 def _here(interaction: discord.Interaction) -> InChannel:
     """The game a slash command acts on: the one in play in its channel."""
     return InChannel(interaction.channel_id or 0)
+
+
+def _clicked(interaction: discord.Interaction, game_id: int) -> Clicked:
+    """The game a button or select names, clicked where the interaction was (checked by
+    the service against the game's server and channel)."""
+    return Clicked(game_id, interaction.guild_id, interaction.channel_id)
 
 
 def _guild(interaction: discord.Interaction) -> int:
@@ -419,7 +425,9 @@ class Domino(
     @refusing
     async def board(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True)
-        session = await self.bot.games.channel_game(interaction.channel_id or 0)
+        session = await self.bot.games.table_to_post(
+            interaction.channel_id or 0, interaction.user.id
+        )
         tr = _tr(interaction)
         # Answered first, so that this very interaction carries the table (uncounted).
         await placeholder(interaction, tr("Posting the table…"))
@@ -562,33 +570,36 @@ class Domino(
     async def on_table_button(
         self, interaction: discord.Interaction, action: str, game_id: int
     ) -> None:
+        game = _clicked(interaction, game_id)
         if action == "hand":
             message = interaction.message
             if message is not None and message.flags.ephemeral:
                 # "Refresh" on a hand message: that message shows the hand anew
                 await interaction.response.defer()
-                await self._show_hand(interaction, game_id, in_place=True)
+                await self._show_hand(interaction, game, in_place=True)
             else:
                 await interaction.response.defer(ephemeral=True, thinking=True)
-                await self._show_hand(interaction, game_id, in_place=False)
+                await self._show_hand(interaction, game, in_place=False)
             return
         await interaction.response.defer(ephemeral=True)
         user = interaction.user
         games = self.bot.games
         if action == "join":
-            await games.join(game_id, user.id, _name(user))
+            await games.join(game, user.id, _name(user))
         elif action == "leave":
-            await games.leave(game_id, user.id)
+            await games.leave(game, user.id)
         elif action == "addbot":
-            await games.add_bot(game_id, user.id, None)
+            await games.add_bot(game, user.id, None)
         elif action == "start":
-            await games.start(game_id, user.id)
+            await games.start(game, user.id)
 
     async def on_move(
         self, interaction: discord.Interaction, game_id: int, token: str, index: int
     ) -> None:
         await interaction.response.defer()
-        session = await self.bot.games.play_choice(game_id, interaction.user.id, token, index)
+        session = await self.bot.games.play_choice(
+            _clicked(interaction, game_id), interaction.user.id, token, index
+        )
         # The move is saved: from here on, a failure must not read as "try again".
         try:
             await self._show_hand(interaction, session.id, in_place=True)
@@ -647,7 +658,9 @@ class Domino(
         await interaction.response.defer(ephemeral=True)
         opening = OPENING.set(interaction)  # the last click carries the new table
         try:
-            offer = await self.bot.games.rematch(game_id, interaction.user.id)
+            offer = await self.bot.games.rematch(
+                _clicked(interaction, game_id), interaction.user.id
+            )
         finally:
             OPENING.reset(opening)
         if offer.session is not None:
@@ -667,7 +680,9 @@ class Domino(
         if interaction.user.id != asker:
             raise GameError(N_("Only the player who asked to end the game can confirm it."))
         can_manage = bool(interaction.permissions.manage_guild)
-        await self.bot.games.end_game(game_id, interaction.user.id, can_manage=can_manage)
+        await self.bot.games.end_game(
+            _clicked(interaction, game_id), interaction.user.id, can_manage=can_manage
+        )
         try:
             await interaction.edit_original_response(
                 content=_tr(interaction)("The game is over."), view=None

@@ -25,7 +25,7 @@ BEFORE_MOVES = (
     "timeout",
     "replaced_by_ai",
 )
-AFTER_MOVES = ("cancelled", "abandoned", "everyone_left")
+AFTER_MOVES = ("cancelled", "abandoned", "everyone_left", "no_humans", "lapsed")
 # "recovered" (a restart announces a change that was never shown) adds no line: nothing
 # happened in the game.
 
@@ -273,4 +273,11 @@ def _note(note: Note, tr: Translator, names: Sequence[str]) -> str:
         return tr("Nobody played for 24 hours, so the game was abandoned.")
     if kind == "everyone_left":
         return tr("Everyone left, so the game is over.")
+    if kind == "no_humans":
+        return tr("No human player is left at the table, so the game is over.")
+    if kind == "lapsed":
+        return tr(
+            "Nobody started the game within {minutes} minutes, so the table was closed.",
+            minutes=note.fields.get("minutes", 30),
+        )
     return ""

@@ -13,7 +13,7 @@ import random
 import discord
 import pytest
 
-from bot.engine import Rules, new_match
+from bot.engine import Rules, new_match, play
 
 
 async def two_player_game(bot, channel, alice, bob, game="block"):
@@ -212,21 +212,14 @@ async def test_a_restart_announces_a_move_that_was_saved_but_never_shown(
     simcord_env, bot, new_bot, channel, alice, bob, driver
 ):
     before = await two_player_game(bot, channel, alice, bob)
-    publisher = bot.games.publisher
-    bot.games.publisher = None  # as if the process died right after saving
-    await driver.play_turn()
-    bot.games.publisher = publisher
+    await play_unshown(bot, driver)
     saved = await bot.games.in_channel(channel.id)
     assert saved.version > before.version
     stale = table_of(channel, alice, before)
     assert before.turn_seat.name in stale.embeds[0].footer.text
 
-    await bot.shutdown()
-    fresh = new_bot()
-    await simcord_env.restart_bot(fresh)
+    fresh = await restart(simcord_env, bot, new_bot)
     try:
-        await fresh.restoring
-        await settle_announcements(fresh)
         restored = await fresh.games.in_channel(channel.id)
         table = table_of(channel, alice, restored)
         assert restored.turn_seat.name in table.embeds[0].footer.text
@@ -238,6 +231,72 @@ async def test_a_restart_announces_a_move_that_was_saved_but_never_shown(
         assert row.announced_version == row.version
     finally:
         await fresh.shutdown()
+
+
+async def test_a_restart_announces_a_match_end_that_was_saved_but_never_shown(
+    simcord_env, bot, new_bot, channel, alice, bob, driver
+):
+    """A crash right after a match's final save (issue 37, row 8): the restart shows the
+    result, the last deal's summary and the Rematch button, and writes it down."""
+    await alice.slash(channel, "domino new", game="block", scoring="single")
+    table = channel.last_message
+    await bob.click(table, label="Join")
+    await alice.click(table, label="Start")
+    for _ in range(200):
+        session = await bot.games.in_channel(channel.id)
+        state = session.state
+        if play(state, state.legal_moves()[0], session.turn).over:  # the driver's move
+            break
+        await driver.play_turn()
+    shown = table_of(channel, alice, session)
+    await play_unshown(bot, driver)  # the process dies right after the final save
+    over = await bot.games.latest_in_channel(channel.id)
+    assert over.status == "finished"
+    row = await bot.db.games.get(over.id)
+    assert row.announced_version < row.version
+    assert "Rematch" not in labels(shown)
+
+    fresh = await restart(simcord_env, bot, new_bot)
+    try:
+        row = await fresh.db.games.get(over.id)
+        assert row.announced_version == row.version
+        final = next(m for m in channel.history(viewer=alice) if m.id == row.table_message_id)
+        assert "Rematch" in labels(final)
+        assert not any(label == "Show my hand" for label in labels(final))
+        names = [a.filename for m in channel.history(viewer=alice) for a in m.attachments]
+        assert "deal-1.png" in names
+        result = await bob.click(final, label="Rematch")
+        assert "Waiting for" in reply_text(result)
+    finally:
+        await fresh.shutdown()
+
+
+async def play_unshown(bot, driver):
+    """The next move is saved, and the process dies before it is announced."""
+    publisher = bot.games.publisher
+    bot.games.publisher = None
+    await driver.play_turn()
+    bot.games.publisher = publisher
+
+
+async def restart(simcord_env, bot, new_bot):
+    """A new bot on the same database, in the same world, its games restored and what
+    they had to announce announced."""
+    await bot.shutdown()
+    fresh = new_bot()
+    await simcord_env.restart_bot(fresh)
+    try:
+        await fresh.restoring
+        await settle_announcements(fresh)
+    except BaseException:
+        await fresh.shutdown()
+        raise
+    return fresh
+
+
+def labels(message) -> list[str]:
+    """The labels of a message's buttons (read from the channel's history)."""
+    return [c.label for row in message.components for c in row.children]
 
 
 # -- 4. a reply that fails after the move is saved --------------------------------------------

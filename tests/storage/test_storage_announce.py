@@ -64,6 +64,41 @@ async def test_unannounced_lists_active_games_behind_their_version_by_id(
     assert [g.id for g in await db.games.unannounced()] == [joined.id, again.id]
 
 
+async def test_unannounced_ended_since_adds_the_games_whose_end_was_never_shown(
+    db: Database, make_game: MakeGame, t0: datetime
+) -> None:
+    """A game whose final save landed but whose end Discord never showed (a crash between
+    the two) is listed if it ended since then; a shown end, or an older one, is not."""
+
+    async def ended(at: datetime, *, shown: bool = False, guild: int = 1) -> GameRow:
+        game = await make_game(now=at, guild_id=guild)
+        game = await db.games.save(game.id, 0, now=at, status="playing")
+        await db.games.set_announced(game.id, version=game.version, deals=0)
+        over = await db.games.finish(
+            game.id, game.version, now=at, status="cancelled", state={}, seats=[], match=None
+        )
+        if shown:
+            await db.games.set_announced(over.id, version=over.version, deals=0)
+        return over
+
+    long_ago = await ended(t0 - timedelta(days=2))
+    recent = await ended(t0 - timedelta(hours=1))
+    await ended(t0 - timedelta(minutes=5), shown=True)
+    other_shard = await ended(t0 - timedelta(minutes=1), guild=1 << 22)
+    playing = await make_game(now=t0)
+    playing = await db.games.save(playing.id, 0, now=t0, status="playing")
+
+    assert [g.id for g in await db.games.unannounced()] == [playing.id]  # active only
+    since = t0 - timedelta(days=1)
+    both = await db.games.unannounced(ended_since=since)
+    assert [g.id for g in both] == [recent.id, other_shard.id, playing.id]
+    assert both[0].status == "cancelled"
+    assert both[0].version > both[0].announced_version
+    on_shard_0 = await db.games.unannounced(ended_since=since, shards=(2, (0,)))
+    assert [g.id for g in on_shard_0] == [recent.id, playing.id]
+    assert long_ago.id not in [g.id for g in both]
+
+
 async def test_active_in_chunks_restores_every_game_once_in_order(
     db: Database, make_game: MakeGame, t0: datetime
 ) -> None:
