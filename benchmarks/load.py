@@ -247,7 +247,9 @@ async def load_run(spec: dict[str, Any]) -> dict[str, Any]:
         uncounted_calls=(calls1 - calls0) - counted,
         counted_per_move=counted / moves if moves else None,
         uncounted_per_move=((calls1 - calls0) - counted) / moves if moves else None,
-        counted_peak_per_s=peak_per_second(world.tap.counted_wall, t0, t1),
+        counted_peak_per_s=peak_per_second(
+            [x for x in world.tap.counted_wall if world.tap.wall(t0) <= x < world.tap.wall(t1)]
+        ),
         limit_refusals=dict(world.tap.limits.refused) if world.tap.limits else None,
         pacer=pacer_figures(bot),
         ping_misses=sum(t.stats.ping_misses for t in tables),
@@ -365,7 +367,7 @@ def figures(
     }
 
 
-def peak_per_second(walls: list[float], t0: float | None = None, t1: float | None = None) -> int:
+def peak_per_second(walls: list[float]) -> int:
     """The most counted calls in any one second (of wall-clock timestamps)."""
     times = sorted(walls)
     best, j = 0, 0

@@ -52,11 +52,10 @@ from bot.games.session import LOBBY, PLAYING, Session
 from bot.i18n import Translator
 from bot.pacer import Priority, priority
 
-from .carriers import OPENING, Carrier, Carriers
+from .carriers import CLICK_UPDATES, OPENING, Carrier, Carriers
 from .hands import LiveHands, owner_hand, wants_refresh
 from .language import public_translator
 from .narrate import narrate
-from .replies import PUBLIC_DEFER
 from .table import (
     deal_over_line,
     finished_count,
@@ -71,13 +70,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-CLICK_UPDATES = frozenset(
-    {
-        discord.InteractionResponseType.deferred_message_update,
-        discord.InteractionResponseType.message_update,
-    }
-)
-"""A click acknowledged so: its original response is the clicked message."""
 
 RETRY_DELAYS = (0.5, 1.0, 2.0, 5.0, 10.0, 30.0, 60.0, 120.0)
 """Seconds to wait before each retry of a failed announcement; then it gives up
@@ -114,8 +106,6 @@ class _Posted:
 
     id: int
     carrier: Carrier | None = None
-    original: bool = False
-    """The carrier's original response (else one of its followups)."""
 
 
 @dataclass(slots=True)
@@ -184,32 +174,16 @@ class TablePublisher:
         self._record(session, self._shown[session.id])
 
     async def _open(self, session: Session, **kwargs: Any) -> _Posted:
-        opening = OPENING.get()
-        carrier = self.carriers.find(opening) if opening is not None else None
-        if carrier is not None and carrier.channel_id == session.channel_id:
-            interaction = carrier.interaction
-            try:
-                thinking = discord.InteractionResponseType.deferred_channel_message
-                if interaction.response.type is thinking and interaction.extras.get(PUBLIC_DEFER):
-                    files = kwargs.pop("files", [])  # a public "thinking…" becomes the lobby
-                    original = await interaction.edit_original_response(attachments=files, **kwargs)
-                    self.carriers.answered(interaction)
-                    return _Posted(original.id, carrier, original=True)
-                if self.carriers.usable(carrier):
-                    carried = await interaction.followup.send(wait=True, **kwargs)
-                    return _Posted(carried.id, carrier)
-            except discord.HTTPException as error:
-                if error.status == 429 or error.status >= 500:
-                    raise
-                self.carriers.kill(carrier)  # refused: the channel route below
-                for file in kwargs.get("files", ()):
-                    file.reset()
         channel = await self._channel(session.channel_id)
         if channel is None:
             raise discord.InvalidData(f"channel {session.channel_id} takes no messages")
-        with priority(Priority.TURN):  # the player waits for it
-            message = await channel.send(**kwargs)
-        return _Posted(message.id)
+        opening = OPENING.get()
+        carrier = self.carriers.find(opening) if opening is not None else None
+        if carrier is not None and (
+            carrier.channel_id != session.channel_id or not self.carriers.usable(carrier)
+        ):
+            carrier = None  # a thread's lobby, or an opening not answered yet: the channel
+        return await self._post(channel, carrier, Priority.TURN, **kwargs)
 
     def publish(self, update: Update) -> None:
         self._queue(_Job(update))
@@ -230,7 +204,7 @@ class TablePublisher:
         await asyncio.gather(*tasks, return_exceptions=True)
 
     async def settled(self) -> None:
-        """Wait until every queued announcement and deletion is done (tests, benchmarks)."""
+        """Wait until every queued announcement and deletion is done (tests)."""
         while self._workers or self._chores:
             await asyncio.gather(*self._workers.values(), *self._chores, return_exceptions=True)
 
@@ -324,7 +298,9 @@ class TablePublisher:
             if file is not None:
                 content = deal_over_line(session, number, tr)
                 carrier = await self.carriers.best(session.channel_id)
-                await self._post(out, carrier, Priority.NORMAL, content=content, files=[file])
+                await self._post(
+                    out.channel, carrier, Priority.NORMAL, content=content, files=[file]
+                )
             shown.deals = number
 
     async def _table(self, out: _Outlet) -> None:
@@ -376,7 +352,7 @@ class TablePublisher:
         kwargs: dict[str, Any] = {"embed": embed, "view": view, "files": files}
         if content is not None:
             kwargs["content"] = content
-        posted = await self._post(out, carrier, level, allowed_mentions=mentions, **kwargs)
+        posted = await self._post(out.channel, carrier, level, allowed_mentions=mentions, **kwargs)
         self.edits += 1
         shown.table = posted
         shown.version = session.version
@@ -430,7 +406,11 @@ class TablePublisher:
     # -- sending: through a carrier while one lives, else the counted channel routes --
 
     async def _post(
-        self, out: _Outlet, carrier: Carrier | None, level: Priority, **kwargs: Any
+        self,
+        channel: discord.abc.Messageable,
+        carrier: Carrier | None,
+        level: Priority,
+        **kwargs: Any,
     ) -> _Posted:
         """Post a public message: a followup of ``carrier``, or (without one, or if Discord
         refuses it) a counted channel message with ``level``."""
@@ -442,9 +422,9 @@ class TablePublisher:
                 if error.status == 429 or error.status >= 500:
                     raise
                 log.info(
-                    "game in channel %d: an interaction could not carry a message (%d, code"
-                    " %d); the channel route does",
-                    out.update.after.channel_id,
+                    "channel %d: an interaction could not carry a message (%d, code %d);"
+                    " the channel route does",
+                    carrier.channel_id,
                     error.status,
                     error.code,
                 )
@@ -452,7 +432,7 @@ class TablePublisher:
                 for file in kwargs.get("files", ()):
                     file.reset()
         with priority(level):
-            message = await out.channel.send(**kwargs)
+            message = await channel.send(**kwargs)
         return _Posted(message.id)
 
     def _editable(self, posted: _Posted | None, carrier: Carrier | None) -> bool:
@@ -473,9 +453,6 @@ class TablePublisher:
                 if way is None or not self.carriers.usable(way):
                     continue
                 try:
-                    if way is posted.carrier and posted.original:
-                        await way.interaction.edit_original_response(**kwargs)
-                        return True
                     if way is posted.carrier:
                         await way.interaction.followup.edit_message(posted.id, **kwargs)
                         return True
@@ -507,10 +484,7 @@ class TablePublisher:
         carrier = posted.carrier
         if carrier is not None and self.carriers.usable(carrier):
             try:
-                if posted.original:
-                    await carrier.interaction.delete_original_response()
-                else:
-                    await carrier.interaction.followup.delete_message(posted.id)
+                await carrier.interaction.followup.delete_message(posted.id)
                 return
             except discord.NotFound:
                 return

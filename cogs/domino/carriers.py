@@ -43,13 +43,14 @@ OPENING: ContextVar[discord.Interaction | None] = ContextVar("dominobot_opening"
 """The interaction that opens a game (``/domino new``, a rematch click), while the service
 opens it: the announcer posts the new lobby through it."""
 
-UPDATES = frozenset(
+CLICK_UPDATES = frozenset(
     {
         discord.InteractionResponseType.deferred_message_update,
         discord.InteractionResponseType.message_update,
-        discord.InteractionResponseType.channel_message,
     }
 )
+"""A click acknowledged so: its original response is the clicked message."""
+UPDATES = CLICK_UPDATES | {discord.InteractionResponseType.channel_message}
 """Acknowledgements after which every followup is a new message of its own."""
 
 
@@ -166,9 +167,6 @@ class Carriers:
         carrier.dead = True
         if self._ready.get(carrier.channel_id) is carrier:
             del self._ready[carrier.channel_id]
-
-    def forget_channel(self, channel_id: int) -> None:
-        self._ready.pop(channel_id, None)
 
     def __len__(self) -> int:
         return len(self._ready)

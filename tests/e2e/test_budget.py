@@ -25,9 +25,8 @@ def visible(channel, viewer, message_id):
 
 
 async def settle(bot):
-    publisher = bot.get_cog("Domino").publisher
-    for worker in list(publisher._workers.values()):
-        await worker
+    """Every announcement and deletion the publisher has queued, done."""
+    await bot.get_cog("Domino").publisher.settled()
 
 
 async def four_humans(channel, alice, bob, carol, dave, **options):
