@@ -55,7 +55,7 @@ from bot.pacer import Priority, priority
 from .carriers import CLICK_UPDATES, OPENING, Carrier, Carriers
 from .hands import LiveHands, owner_hand, wants_refresh
 from .language import public_translator
-from .narrate import narrate
+from .narrate import NOTES_KEPT, Feed, Noted, feed, noted
 from .table import (
     deal_over_line,
     finished_count,
@@ -120,6 +120,8 @@ class _Shown:
     """The turn whose player the table pinged (nobody is pinged twice for a turn)."""
     old_ping: int | None = None
     """A ping message of its own, as earlier versions posted: deleted at the next change."""
+    summary: _Posted | None = None
+    """The latest deal summary (it shows the match so far): deleted when the next comes."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,6 +155,8 @@ class TablePublisher:
         self._jobs: dict[int, _Job] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
         self._shown: dict[int, _Shown] = {}
+        self._notes: dict[int, list[Noted]] = {}
+        """Each game's latest notes, where they happened (for the table's feed)."""
         self._chores: set[asyncio.Task[None]] = set()
         """Deletions of old messages, off the games' workers (a counted one may wait)."""
         self.edits = 0
@@ -167,7 +171,7 @@ class TablePublisher:
         "thinking…" of ``/domino new`` becomes the lobby, a rematch click's followup is
         one); else a counted channel message."""
         tr = await public_translator(self.bot, session.guild_id)
-        embed, view, files = await table_message(session, tr, [])
+        embed, view, files = await table_message(session, tr, Feed([], None))
         posted = await self._open(session, embed=embed, view=view, files=files)
         self._shown[session.id] = _Shown(table=posted, version=session.version)
         self.bot.games.note_table_message(session.id, posted.id)
@@ -186,6 +190,11 @@ class TablePublisher:
         return await self._post(channel, carrier, Priority.TURN, **kwargs)
 
     def publish(self, update: Update) -> None:
+        told = noted(update)
+        if told:
+            kept = self._notes.setdefault(update.after.id, [])
+            kept += told
+            del kept[:-NOTES_KEPT]
         self._queue(_Job(update))
 
     async def repost(self, session: Session) -> bool:
@@ -247,6 +256,7 @@ class TablePublisher:
                     _settle(job, ok=False)
             if not self.bot.games.is_active(game_id):
                 self._shown.pop(game_id, None)
+                self._notes.pop(game_id, None)
                 self.hands.forget_game(game_id)
 
     async def _announce(self, job: _Job) -> None:
@@ -291,16 +301,20 @@ class TablePublisher:
         self._record(session, shown)
 
     async def _summaries(self, out: _Outlet) -> None:
-        """Each finished deal's summary, once."""
+        """Each finished deal's summary, once; the one before it deleted (a summary shows
+        the match so far), so a long match leaves one summary above its table."""
         session, shown, tr = out.update.after, out.shown, out.tr
         for number in range(shown.deals + 1, finished_count(session) + 1):
             file = await summary_file(session, number, tr)
             if file is not None:
                 content = deal_over_line(session, number, tr)
                 carrier = await self.carriers.best(session.channel_id)
-                await self._post(
+                posted = await self._post(
                     out.channel, carrier, Priority.NORMAL, content=content, files=[file]
                 )
+                if shown.summary is not None:
+                    self._later(self._delete(out, shown.summary))
+                shown.summary = posted
             shown.deals = number
 
     async def _table(self, out: _Outlet) -> None:
@@ -326,8 +340,8 @@ class TablePublisher:
             and session.state is not None
             and session.state.deal_number != before.state.deal_number
         )
-        lines = narrate(update, tr, text_names(session))
-        embed, view, files = await table_message(session, tr, lines)
+        told = feed(session, self._notes.get(session.id, ()), tr, text_names(session))
+        embed, view, files = await table_message(session, tr, told)
         content = turn_ping(session, user, tr) if user is not None else None
         mentions = (
             discord.AllowedMentions(users=[discord.Object(user)])

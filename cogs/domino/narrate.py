@@ -1,16 +1,27 @@
-"""What just happened, in words for the public table (never a hidden tile)."""
+"""What happened at the table, in words for its feed (never a hidden tile).
+
+The feed (:func:`feed`) tells, in order, everything since the last turn of the seat to
+move (:func:`bot.games.feed.feed_start`): each seat's tile and end, the points a move
+scored with the side's new total, passes, draws, a deal's end and the next deal's start,
+and what the service did meanwhile (a seat handed to the AI, a timeout: the
+:class:`~bot.games.service.Note` s, each kept at the position where it happened).
+Moves are read from the match state (a restart tells them again); notes live as long as
+the process.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
 from bot.engine import Deal, Drew, MatchState, Passed, Played
-from bot.engine.events import Event
 from bot.engine.mexican import TrainDeal
 from bot.engine.scoring import DealEnd
 from bot.engine.trains import MEXICAN
+from bot.games.feed import FIRST, LOBBY, Position, feed_start, position
 from bot.games.moves_text import describe, end_name, on_train_text
 from bot.games.service import Note, Update
+from bot.games.session import Session
 from bot.i18n import Translator
 
 from .markup import plain
@@ -28,58 +39,124 @@ BEFORE_MOVES = (
 AFTER_MOVES = ("cancelled", "abandoned", "everyone_left", "no_humans", "lapsed")
 # "recovered" (a restart announces a change that was never shown) adds no line: nothing
 # happened in the game.
+FEED_CHARS = 1000
+"""At most this much text in the feed (an embed field holds 1,024 characters)."""
+FEED_LINES = 12
+NOTES_KEPT = 30
+"""Notes kept per game (a feed tells at most :data:`FEED_LINES` lines)."""
+
+Key = tuple[int, int, int]
+"""Where a line goes in the feed: (deal, history index, order at that index)."""
+_BEGINS, _NOTE, _EVENT, _ENDS, _AFTER = range(5)
+_MATCH_END: Key = (1 << 30, 0, 0)
 
 
-def narrate(update: Update, tr: Translator, names: Sequence[str]) -> list[str]:
-    """Lines for the table message: the notes and every move since ``update.before``.
+@dataclass(frozen=True, slots=True)
+class Noted:
+    """A note and where in the match it happened."""
+
+    at: Position
+    note: Note
+    after: bool
+    """Told after the moves at its position (a game's end), not before them."""
+
+
+def noted(update: Update) -> list[Noted]:
+    """``update``'s notes, each at its place: notes about what led to the moves at the
+    position before the change, notes about how it ended after it."""
+    after = position(update.after.state)
+    before = position(update.before.state if update.before else None)
+    if before == LOBBY and after != LOBBY:
+        before = FIRST  # the match began (or a rematch): told before its first move
+    return [
+        Noted(after, n, True) if n.kind in AFTER_MOVES else Noted(before, n, False)
+        for n in update.notes
+        if n.kind in BEFORE_MOVES or n.kind in AFTER_MOVES
+    ]
+
+
+@dataclass(frozen=True, slots=True)
+class Feed:
+    """The feed's lines, and whose last turn they start from (None: the start)."""
+
+    lines: list[str]
+    since: int | None
+
+
+def feed(session: Session, notes: Sequence[Noted], tr: Translator, names: Sequence[str]) -> Feed:
+    """Every event since the last turn of the seat to move, with the notes among them
+    (the last :data:`FEED_LINES` lines that fit :data:`FEED_CHARS`; a first line says
+    how many earlier ones were left out). A lobby tells its latest notes.
 
     ``names`` are escaped for message text (:func:`cogs.domino.table.text_names`).
     """
-    lines = [_note(n, tr, names) for n in update.notes if n.kind in BEFORE_MOVES]
-    before = update.before.state if update.before else None
-    after = update.after.state
-    if after is not None:
-        lines += _moves_since(before, after, tr, names)
-    lines += [_note(n, tr, names) for n in update.notes if n.kind in AFTER_MOVES]
-    return [line for line in lines if line]
+    state = session.state
+    since: int | None = None
+    start = LOBBY
+    keyed: list[tuple[Key, str]] = []
+    if state is not None:
+        since, start = feed_start(state)
+        keyed += _moves_since(start, state, tr, names)
+    for n in notes:
+        if n.at < start:
+            continue
+        line = _note(n.note, tr, names)
+        if line:
+            keyed.append(((*n.at, _AFTER if n.after else _NOTE), line))
+    keyed.sort(key=lambda pair: pair[0])  # stable: the order told within one key
+    return Feed(_fit([line for _, line in keyed], tr), since)
+
+
+def _fit(lines: list[str], tr: Translator) -> list[str]:
+    kept: list[str] = []
+    size = 0
+    for line in reversed(lines):
+        if len(kept) == FEED_LINES - 1 or size + len(line) + 1 > FEED_CHARS - 40:
+            break
+        kept.append(line)
+        size += len(line) + 1
+    left = len(lines) - len(kept)
+    if left == 1 and size + len(lines[0]) + 1 <= FEED_CHARS:
+        kept.append(lines[0])
+    elif left:
+        kept.append(tr.plural("… {n} earlier line", "… {n} earlier lines", left))
+    return kept[::-1]
 
 
 def _moves_since(
-    before: MatchState | None, after: MatchState, tr: Translator, names: Sequence[str]
-) -> list[str]:
-    lines: list[str] = []
-    first = before.deal_number if before else 1
-    for number in range(first, after.deal_number + 1):
-        deal = after.deals[number - 1]
-        start = 0
-        if before is not None and number == before.deal_number:
-            start = len(before.deal.history)
+    start: Position, state: MatchState, tr: Translator, names: Sequence[str]
+) -> list[tuple[Key, str]]:
+    lines: list[tuple[Key, str]] = []
+    first, skip = start if start != LOBBY else FIRST
+    for number in range(first, state.deal_number + 1):
+        deal = state.deals[number - 1]
+        begin = skip if number == first else 0
         if isinstance(deal, TrainDeal):
-            if start == 0:
-                lines.append(
-                    tr(
-                        "Round {number} begins: the engine is {tile}.",
-                        number=number,
-                        tile=deal.engine,
-                    )
+            if begin == 0:
+                line = tr(
+                    "Round {number} begins: the engine is {tile}.", number=number, tile=deal.engine
                 )
-            lines += _train_events(deal, start, tr, names)
+                lines.append(((number, 0, _BEGINS), line))
+            lines += _train_events(number, deal, begin, tr, names)
         else:
-            if start == 0 and number > 1:
-                lines.append(tr("Deal {number} begins.", number=number))
-            lines += _events(deal.history[start:], tr, names)
-        if deal.result is not None and (before is None or start < len(deal.history)):
-            lines.append(_deal_end(after, number, tr, names))
-    if after.over:
-        lines.append(_match_end(after, tr, names))
+            if begin == 0 and number > 1:
+                lines.append(((number, 0, _BEGINS), tr("Deal {number} begins.", number=number)))
+            totals = list(replace(state, deals=state.deals[: number - 1]).totals)
+            lines += _events(number, deal, begin, totals, state, tr, names)
+        if deal.result is not None:
+            lines.append(((number, len(deal.history), _ENDS), _deal_end(state, number, tr, names)))
+    if state.over:
+        lines.append((_MATCH_END, _match_end(state, tr, names)))
     return lines
 
 
-def _train_events(deal: TrainDeal, start: int, tr: Translator, names: Sequence[str]) -> list[str]:
+def _train_events(
+    number: int, deal: TrainDeal, start: int, tr: Translator, names: Sequence[str]
+) -> list[tuple[Key, str]]:
     """Mexican Train's moves from ``deal.history[start:]`` in words: the train each tile
     went on, doubles to satisfy and satisfied, markers put out and taken back. The
     history before ``start`` is read (not told) to know the trains and markers."""
-    lines: list[str] = []
+    lines: list[tuple[Key, str]] = []
     last_double: dict[int, bool] = {}
     """Whether each train's last tile is a double (one not satisfied yet)."""
     markers = [False] * deal.n
@@ -87,6 +164,7 @@ def _train_events(deal: TrainDeal, start: int, tr: Translator, names: Sequence[s
     drew: Drew | None = None
     for index, event in enumerate(deal.history):
         told = index >= start
+        key: Key = (number, index, _EVENT)
         if type(event) is Drew:
             drew = event
             continue
@@ -97,18 +175,8 @@ def _train_events(deal: TrainDeal, start: int, tr: Translator, names: Sequence[s
         if type(event) is Passed:
             already = markers[seat]
             markers[seat] = True
-            if not told:
-                continue
-            if already and drawn:
-                lines.append(
-                    tr("{name} drew a tile and passes: their marker stays out.", name=name)
-                )
-            elif already:
-                lines.append(tr("{name} passes: their marker stays out.", name=name))
-            elif drawn:
-                lines.append(tr("{name} drew a tile and put out a marker.", name=name))
-            else:
-                lines.append(tr("{name} can't lay and put out a marker.", name=name))
+            if told:
+                lines.append((key, _marker_out(name, tr, already=already, drawn=drawn)))
             continue
         if type(event) is not Played:
             continue
@@ -126,10 +194,20 @@ def _train_events(deal: TrainDeal, start: int, tr: Translator, names: Sequence[s
         if not told:
             continue
         move = _on_train(written, train, seat, tr, names)
-        lines.append(_laid(name, move, tr, drawn=drawn, double=double, satisfies=satisfies))
+        lines.append((key, _laid(name, move, tr, drawn=drawn, double=double, satisfies=satisfies)))
         if marker_back:
-            lines.append(tr("{name} took their marker back.", name=name))
+            lines.append((key, tr("{name} took their marker back.", name=name)))
     return lines
+
+
+def _marker_out(name: str, tr: Translator, *, already: bool, drawn: bool) -> str:
+    if already and drawn:
+        return tr("{name} drew a tile and passes: their marker stays out.", name=name)
+    if already:
+        return tr("{name} passes: their marker stays out.", name=name)
+    if drawn:
+        return tr("{name} drew a tile and put out a marker.", name=name)
+    return tr("{name} can't lay and put out a marker.", name=name)
 
 
 def _on_train(tile: str, train: int, seat: int, tr: Translator, names: Sequence[str]) -> str:
@@ -160,44 +238,60 @@ def _laid(
     return tr("{name} laid {move}.", name=name, move=move)
 
 
-def _events(events: Sequence[Event], tr: Translator, names: Sequence[str]) -> list[str]:
-    lines = []
+def _events(
+    number: int,
+    deal: Deal,
+    start: int,
+    totals: list[float],
+    state: MatchState,
+    tr: Translator,
+    names: Sequence[str],
+) -> list[tuple[Key, str]]:
+    """The moves of ``deal.history[start:]``; ``totals`` (per side, before the deal) run on
+    with the points moves score, so a scoring move says its side's new total."""
+    lines: list[tuple[Key, str]] = []
     drew: Drew | None = None
-    for event in events:
+    for index, event in enumerate(deal.history):
         if type(event) is Drew:
             drew = event
             continue
-        name = names[event.seat]
-        if type(event) is Played:
-            move = _public_move(event, tr)
-            if drew is not None and drew.seat == event.seat:
-                lines.append(
-                    tr.plural(
-                        "{name} drew {n} tile and played {move}",
-                        "{name} drew {n} tiles and played {move}",
-                        len(drew.tiles),
-                        name=name,
-                        move=move,
-                    )
-                )
-            else:
-                lines.append(tr("{name} played {move}", name=name, move=move))
-            if event.points:
-                lines[-1] += " " + tr("(+{points})", points=event.points)
-        elif type(event) is Passed:
-            if drew is not None and drew.seat == event.seat:
-                lines.append(
-                    tr.plural(
-                        "{name} drew {n} tile and passes",
-                        "{name} drew {n} tiles and passes",
-                        len(drew.tiles),
-                        name=name,
-                    )
-                )
-            else:
-                lines.append(tr("{name} passes", name=name))
+        drawn = len(drew.tiles) if drew is not None and drew.seat == event.seat else 0
         drew = None
+        if type(event) is Played and event.points:
+            totals[state.rules.side_of(event.seat)] += event.points
+        if index < start:
+            continue
+        name = names[event.seat]
+        key: Key = (number, index, _EVENT)
+        if type(event) is Played:
+            line = _played(name, _public_move(event, tr), drawn, tr)
+            if event.points:
+                total = tr.number(totals[state.rules.side_of(event.seat)])
+                line += " " + tr("(+{points} → {total})", points=event.points, total=total)
+            lines.append((key, line))
+        elif type(event) is Passed:
+            lines.append((key, _passed(name, drawn, tr)))
     return lines
+
+
+def _played(name: str, move: str, drawn: int, tr: Translator) -> str:
+    if not drawn:
+        return tr("{name} played {move}", name=name, move=move)
+    return tr.plural(
+        "{name} drew {n} tile and played {move}",
+        "{name} drew {n} tiles and played {move}",
+        drawn,
+        name=name,
+        move=move,
+    )
+
+
+def _passed(name: str, drawn: int, tr: Translator) -> str:
+    if not drawn:
+        return tr("{name} passes", name=name)
+    return tr.plural(
+        "{name} drew {n} tile and passes", "{name} drew {n} tiles and passes", drawn, name=name
+    )
 
 
 def _public_move(event: Played, tr: Translator) -> str:
@@ -215,26 +309,52 @@ def _deal_end(state: MatchState, number: int, tr: Translator, names: Sequence[st
     deal: Deal = state.deals[number - 1]
     result = deal.result
     assert result is not None
-    who = " & ".join(names[s] for s in result.winners)
+    winners = result.winners
+    who = " & ".join(names[s] for s in winners)
+    n = len(winners)
     if isinstance(deal, TrainDeal):
         if result.end == DealEnd.DOMINO:
             return tr("Domino! {name} went out and wins round {number}.", name=who, number=number)
-        if not result.winners:
+        if not winners:
             return tr("Round {number} is blocked: nobody wins it.", number=number)
-        return tr(
-            "Round {number} is blocked: {name} has the fewest pips and wins it.",
-            number=number,
-            name=who,
+        return (
+            tr(
+                "Round {number} is blocked: {name} has the fewest pips and wins it.",
+                number=number,
+                name=who,
+            )
+            if n == 1
+            else tr(
+                "Round {number} is blocked: {name} have the fewest pips and share it.",
+                number=number,
+                name=who,
+            )
         )
     if result.end == "domino":
+        out = result.out_seat
+        if out is not None and n > 1:
+            return tr(
+                "Domino! {name} went out: {winners} win deal {number}.",
+                name=names[out],
+                winners=who,
+                number=number,
+            )
         return tr("Domino! {name} went out and wins deal {number}.", name=who, number=number)
     if result.end == "target":
         return tr("{name} reached the target.", name=who)
-    if not result.winners:
+    if not winners:
         return tr("Deal {number} is blocked: a drawn deal.", number=number)
     if result.end == "dead":
-        return tr("Deal {number} is dead: {name} wins it.", number=number, name=who)
-    return tr("Deal {number} is blocked: {name} wins it.", number=number, name=who)
+        return (
+            tr("Deal {number} is dead: {name} wins it.", number=number, name=who)
+            if n == 1
+            else tr("Deal {number} is dead: {name} win it.", number=number, name=who)
+        )
+    return (
+        tr("Deal {number} is blocked: {name} wins it.", number=number, name=who)
+        if n == 1
+        else tr("Deal {number} is blocked: {name} win it.", number=number, name=who)
+    )
 
 
 def _match_end(state: MatchState, tr: Translator, names: Sequence[str]) -> str:
@@ -242,8 +362,16 @@ def _match_end(state: MatchState, tr: Translator, names: Sequence[str]) -> str:
         return tr("The match is over: a draw.")
     who = " & ".join(names[s] for s in state.winners)
     if state.rules.mexican:
-        return tr("The match is over: {name} wins with the lowest total!", name=who)
-    return tr("The match is over: {name} wins!", name=who)
+        return (
+            tr("The match is over: {name} wins with the lowest total!", name=who)
+            if len(state.winners) == 1
+            else tr("The match is over: {name} share the lowest total!", name=who)
+        )
+    return (
+        tr("The match is over: {name} wins!", name=who)
+        if len(state.winners) == 1
+        else tr("The match is over: {name} win!", name=who)
+    )
 
 
 def _note(note: Note, tr: Translator, names: Sequence[str]) -> str:

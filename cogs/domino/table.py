@@ -28,10 +28,10 @@ from render.summary import render_summary
 
 from .items import RematchButton, TableButton, sent_view
 from .markup import plain
+from .narrate import Feed
 from .texts import ai_level_name, game_name, image_labels, rules_summary
 
 COLOUR = discord.Colour.from_rgb(46, 125, 50)
-MAX_LINES = 6
 
 
 def seat_label(session: Session, seat: int, tr: Translator) -> str:
@@ -66,12 +66,29 @@ def lobby_embed(session: Session, tr: Translator, lines: list[str]) -> discord.E
         f"{i + 1}. —" for i in range(len(session.seats), rules.players)
     ]
     embed.add_field(name=tr("Seats"), value="\n".join(seats), inline=False)
+    if rules.teams:
+        embed.add_field(name=tr("Partners"), value=teams_text(session, tr), inline=False)
     if session.timer:
         embed.add_field(name=tr("Turn timer"), value=tr("{n} s", n=session.timer))
     if lines:
-        embed.add_field(name=tr("Latest"), value="\n".join(lines[-MAX_LINES:]), inline=False)
+        embed.add_field(name=tr("Latest"), value="\n".join(lines), inline=False)
     embed.set_footer(text=tr("Game #{id}", id=session.id))
     return embed
+
+
+def teams_text(session: Session, tr: Translator) -> str:
+    """Who partners whom: one line a team, its seats by number (an empty seat as —)."""
+    rules = session.rules
+    lines = []
+    for side, seats in enumerate(rules.sides):
+        members = [
+            f"{seat + 1}. {seat_text(session, seat, tr)}"
+            if seat < len(session.seats)
+            else f"{seat + 1}. —"
+            for seat in seats
+        ]
+        lines.append(tr("Team {n}: {members}", n=side + 1, members=" & ".join(members)))
+    return "\n".join(lines)
 
 
 def lobby_view(session: Session, tr: Translator) -> discord.ui.View:
@@ -88,7 +105,7 @@ def lobby_view(session: Session, tr: Translator) -> discord.ui.View:
     return view
 
 
-def table_embed(session: Session, tr: Translator, lines: list[str]) -> discord.Embed:
+def table_embed(session: Session, tr: Translator, told: Feed) -> discord.Embed:
     state = session.state
     assert state is not None
     deal = state.deal
@@ -110,19 +127,32 @@ def table_embed(session: Session, tr: Translator, lines: list[str]) -> discord.E
     rows = []
     for seat in range(rules.players):
         marker = "▶" if session.turn == seat else "•"
-        side = rules.side_of(seat)
-        team = tr(" (team {n})", n=side + 1) if rules.teams else ""
-        rows.append(
-            tr(
-                "{marker} **{name}**{team}: {tiles} · {score}",
+        tiles = tr.plural("{n} tile", "{n} tiles", sizes[seat])
+        name = seat_text(session, seat, tr)
+        if rules.teams:
+            row = tr(
+                "{marker} **{name}** (team {n}): {tiles}",
                 marker=marker,
-                name=seat_text(session, seat, tr),
-                team=team,
-                tiles=tr.plural("{n} tile", "{n} tiles", sizes[seat]),
-                score=tr("{n} pts", n=_number(totals[side], tr)),
+                name=name,
+                n=rules.side_of(seat) + 1,
+                tiles=tiles,
             )
-        )
+        else:
+            row = tr(
+                "{marker} **{name}**: {tiles} · {score}",
+                marker=marker,
+                name=name,
+                tiles=tiles,
+                score=tr("{n} pts", n=_number(totals[rules.side_of(seat)], tr)),
+            )
+        rows.append(row)
     embed.add_field(name=tr("Players"), value="\n".join(rows), inline=False)
+    if rules.teams:
+        scores = [
+            tr("Team {n}: {score}", n=side + 1, score=tr("{n} pts", n=_number(total, tr)))
+            for side, total in enumerate(totals)
+        ]
+        embed.add_field(name=tr("Score"), value=" · ".join(scores), inline=False)
     layout = deal.layout
     ends = [f"{end_name(e, tr)} {layout.values[e]}" for e in layout.open_ends()]
     closed = [tr("{end} closed", end=end_name(e, tr)) for e in End if layout.closed[e]]
@@ -134,8 +164,10 @@ def table_embed(session: Session, tr: Translator, lines: list[str]) -> discord.E
         embed.add_field(name=tr("Boneyard"), value=str(deal.boneyard_size))
     if deal.fives:
         embed.add_field(name=tr("Count"), value=str(layout.count()))
-    if lines:
-        embed.add_field(name=tr("Latest"), value="\n".join(lines[-MAX_LINES:]), inline=False)
+    if told.lines:
+        embed.add_field(
+            name=feed_title(session, told, tr), value="\n".join(told.lines), inline=False
+        )
     if session.status == FINISHED:
         embed.add_field(
             name=tr("Rematch"),
@@ -157,6 +189,13 @@ def table_embed(session: Session, tr: Translator, lines: list[str]) -> discord.E
     # Mexican Train's station is a tall picture of many trains: Discord shows an embed's
     # image in at most 400 x 300 px, an attachment beside the embed about 550 px wide.
     return embed
+
+
+def feed_title(session: Session, told: Feed, tr: Translator) -> str:
+    """The feed's heading: whose last turn it starts from."""
+    if told.since is None or told.since >= len(session.seats):
+        return tr("Latest")
+    return tr("Since {name}'s last turn", name=seat_text(session, told.since, tr))
 
 
 def trains_text(session: Session, deal: TrainDeal, tr: Translator) -> str:
@@ -199,7 +238,7 @@ def table_view(session: Session, tr: Translator) -> discord.ui.View:
 def finished_embed(session: Session, tr: Translator, lines: list[str]) -> discord.Embed:
     embed = discord.Embed(
         title=tr("{game}: game over", game=game_name(session.rules.game, tr)),
-        description="\n".join(lines[-MAX_LINES:]) or tr("The game was ended."),
+        description="\n".join(lines) or tr("The game was ended."),
         colour=COLOUR,
     )
     embed.set_footer(text=tr("Game #{id}", id=session.id))
@@ -226,16 +265,16 @@ async def board_file(session: Session, tr: Translator) -> discord.File:
 
 
 async def table_message(
-    session: Session, tr: Translator, lines: list[str]
+    session: Session, tr: Translator, told: Feed
 ) -> tuple[discord.Embed, discord.ui.View, list[discord.File]]:
     """The table (or lobby, or final) message: its embed, buttons (none once the game
     is over) and image."""
     if session.status == LOBBY:
-        return lobby_embed(session, tr, lines), lobby_view(session, tr), []
-    if session.state is None or session.status not in (PLAYING, "finished"):
-        return finished_embed(session, tr, lines), sent_view(), []
+        return lobby_embed(session, tr, told.lines), lobby_view(session, tr), []
+    if session.state is None or session.status not in (PLAYING, FINISHED):
+        return finished_embed(session, tr, told.lines), sent_view(), []
     file = await board_file(session, tr)
-    return table_embed(session, tr, lines), table_view(session, tr), [file]
+    return table_embed(session, tr, told), table_view(session, tr), [file]
 
 
 async def summary_file(session: Session, number: int, tr: Translator) -> discord.File | None:
@@ -269,12 +308,38 @@ def finished_count(session: Session | None) -> int:
 
 
 def turn_ping(session: Session, user_id: int, tr: Translator) -> str:
-    """The turn ping's text; in Mexican Train it says when a double must be satisfied."""
-    deal = session.state.deal if session.state is not None else None
-    if isinstance(deal, TrainDeal) and deal.station.unsatisfied != NO_DOUBLE:
+    """The turn ping: whose turn, and what they need to know to move (public facts only):
+    the ends to play on and the count; in Mexican Train the double that must be
+    satisfied, or the end of the player's own train."""
+    state = session.state
+    seat = session.turn
+    if state is None or seat is None:
+        return tr("<@{user}>, it's your turn.", user=user_id)
+    deal = state.deal
+    if isinstance(deal, TrainDeal):
+        station = deal.station
+        if station.unsatisfied != NO_DOUBLE:
+            return tr(
+                "<@{user}>, it's your turn: the double {number}-{number} must be satisfied.",
+                user=user_id,
+                number=station.ends[station.unsatisfied],
+            )
         return tr(
-            "<@{user}>, it's your turn: the double {number}-{number} must be satisfied.",
+            "<@{user}>, it's your turn: your train ends in {number}.",
             user=user_id,
-            number=deal.station.ends[deal.station.unsatisfied],
+            number=station.ends[seat],
         )
-    return tr("<@{user}>, it's your turn.", user=user_id)
+    layout = deal.layout
+    if layout.lead is None:
+        return tr("<@{user}>, it's your turn to lead.", user=user_id)
+    ends = " · ".join(f"{end_name(e, tr)} {layout.values[e]}" for e in layout.open_ends())
+    if deal.fives:
+        return tr(
+            "<@{user}>, it's your turn: the ends show {ends} (count {count}).",
+            user=user_id,
+            ends=ends,
+            count=layout.count(),
+        )
+    if not ends:
+        return tr("<@{user}>, it's your turn.", user=user_id)
+    return tr("<@{user}>, it's your turn: the ends show {ends}.", user=user_id, ends=ends)

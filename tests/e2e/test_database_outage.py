@@ -16,6 +16,7 @@ import contextlib
 import re
 
 import pytest
+from feed_support import feed_lines
 from postgres_support import start_cluster
 
 from bot.client import DominoBot
@@ -73,9 +74,8 @@ def shown(message):
 
 
 def latest(message) -> list[str]:
-    """The lines of the table's "Latest" field."""
-    fields = [f for f in message.embeds[0].fields if f.name == "Latest"]
-    return fields[0].value.splitlines() if fields else []
+    """The lines of the table's feed."""
+    return feed_lines(message)
 
 
 async def test_a_move_while_the_database_is_gone_is_refused_and_goes_through_once_it_is_back(
@@ -134,7 +134,7 @@ async def test_a_move_while_the_database_is_gone_is_refused_and_goes_through_onc
     assert shown(table) != table_before
     # the deal's first move, on the table once
     played_lines = [line for line in latest(table) if " played " in line]
-    assert len(played_lines) == 1, played_lines
+    assert len(played_lines) == 1, [(f.name, f.value) for f in table.embeds[0].fields]
     assert re.fullmatch(rf"{session.turn_seat.name} played \d+-\d+", played_lines[0])
     saved = await bot.db.games.get(session.id)
     assert saved is not None

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from feed_support import feed_lines
 
 from bot.engine import Rules, new_match, play
 
@@ -71,7 +72,7 @@ async def test_several_doubles_and_a_closed_end_through_the_ui(bot, channel, ali
             (m for m in channel.history(viewer=bob) if m.id == shown.table_message_id), None
         )
         if message is not None and message.embeds:
-            latest_lines += [f.value for f in message.embeds[0].fields if f.name == "Latest"]
+            latest_lines += feed_lines(message)
     assert seen["multi"] >= 1
     assert seen["closed"] >= 1
     final = await driver.session()

@@ -31,8 +31,12 @@ async def test_two_users_and_an_ai_seat_play_a_match_to_the_end(bot, channel, al
     record = await bot.db.matches.record(channel.guild.id, stored.id)
     assert record is not None
     assert replay_summary(load_record(record))["winners"] == list(session.state.winners)
-    texts = [m.content for m in channel.history(viewer=alice)]
-    assert any("Deal 1 is over" in t for t in texts)
+    await bot.get_cog("Domino").publisher.settled()
+    # one summary above the table: each deal's summary replaces the one before it (it
+    # shows the match so far)
+    summaries = [m.content for m in channel.history(viewer=alice) if " is over.**" in m.content]
+    deals = len(session.state.deals)
+    assert summaries == [f"**Deal {deals} is over.**"]
     table = next(m for m in channel.history(viewer=alice) if m.id == session.table_message_id)
     assert "the match is over" in table.embeds[0].footer.text
     # a finished table offers only the rematch

@@ -256,8 +256,9 @@ async def test_a_round_with_every_situation_through_the_buttons(
     assert "took their marker back" in text
     assert any("must lay it now" in c for c in captions)
     # the round and the match ended, the totals the lowest wins
+    await bot.get_cog("Domino").publisher.settled()
     texts = [m.content for m in channel.history(viewer=bob)]
-    assert any("Round 1 is over" in t for t in texts)
+    assert any("Round 1 is over" in t for t in texts)  # the only round's summary
     assert "The match is over" in table_lines(channel, bob, final)
     low = min(final.state.totals)
     assert set(final.state.winners) == {s for s, t in enumerate(final.state.totals) if t == low}
@@ -298,10 +299,11 @@ async def test_a_whole_match_of_13_rounds_with_ai_seats(bot, channel, alice, dri
     assert engines <= set(range(13))
     low = min(state.totals)
     assert set(state.winners) == {s for s, t in enumerate(state.totals) if t == low}
-    texts = [m.content for m in channel.history(viewer=alice)]
-    assert sum("is over" in t and "Round" in t for t in texts) == 13
-    # the summaries are there, one image per round
-    summaries = [m for m in channel.history(viewer=alice) if "Round" in (m.content or "")]
+    await bot.get_cog("Domino").publisher.settled()
+    # one summary left, the last round's: each replaced the one before (it shows every
+    # round so far)
+    summaries = [m for m in channel.history(viewer=alice) if "is over" in (m.content or "")]
+    assert [m.content for m in summaries] == ["**Round 13 is over.**"]
     assert all(m.attachments for m in summaries)
     [stored] = (await bot.db.matches.history(channel.guild.id)).entries
     assert stored.game_id == session.id

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from feed_support import feed_lines
 from flaky_games import FlakyGames
 
 
@@ -30,7 +31,7 @@ async def test_the_timer_plays_for_a_slow_player(simcord_env, bot, channel, alic
     assert after.seats[slow].missed == 1
     assert after.seats[slow].user_id is not None
     table = next(m for m in channel.history(viewer=alice) if m.id == after.table_message_id)
-    latest = {f.name: f.value for f in table.embeds[0].fields}["Latest"]
+    latest = "\n".join(feed_lines(table))
     assert "ran out of time" in latest
 
 
@@ -50,7 +51,7 @@ async def test_a_timer_move_whose_save_fails_is_tried_again(simcord_env, bot, ch
     assert moves_made(after) > moves_made(session)
     assert after.seats[session.turn].missed == 1
     table = next(m for m in channel.history(viewer=alice) if m.id == after.table_message_id)
-    assert "ran out of time" in {f.name: f.value for f in table.embeds[0].fields}["Latest"]
+    assert "ran out of time" in "\n".join(feed_lines(table))
 
 
 async def test_three_missed_turns_hand_the_seat_to_the_ai(simcord_env, bot, channel, alice, bob):
