@@ -8,7 +8,7 @@ DEV_STAMP := $(VENV)/.installed-dev
 # Options for `python -m bot`: make run ARGS="--port 9000"
 ARGS ?=
 
-.PHONY: test lint typecheck run bench clean catalogs messages
+.PHONY: test quick lint typecheck run bench clean catalogs messages
 
 $(RUN_STAMP): pyproject.toml
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -46,6 +46,11 @@ messages: $(RUN_STAMP)
 # `browser`: it needs Chromium at /usr/bin/chromium; `pytest -m "not browser"` skips it).
 test: $(DEV_STAMP) lint typecheck catalogs
 	$(PY) -m pytest
+
+# The quick part while working (under a minute): no SimCord bots, no PostgreSQL, no
+# subprocesses or browser (the marker `slow`, tests/conftest.py). `make test` runs all.
+quick: $(DEV_STAMP) catalogs
+	$(PY) -m pytest -m "not slow"
 
 # With DISCORD_TOKEN (environment or .env): the real bot. Without: the offline playground
 # (which takes its options here: make run ARGS="--port 9000"). `python -m bot --help`.

@@ -41,6 +41,38 @@ def pytest_configure(config: pytest.Config) -> None:
     )
 
 
+# -- the quick part: pytest -m "not slow" --------------------------------------------------
+
+SLOW_FOLDERS = ("e2e", "playground")
+"""Whole folders that are slow: a bot under SimCord, subprocesses, a browser."""
+SLOW_MODULES = frozenset(
+    {
+        "engine/test_properties.py",  # Hypothesis over whole matches
+        "engine/test_record_reader.py",
+        "render/test_render_geometry.py",  # every move of random games
+        "render/test_render_readable.py",
+        "storage/test_storage_postgres.py",  # a PostgreSQL server of its own
+        "storage/test_storage_dialects.py",
+        "test_cli.py",  # a Python process a test
+        "test_settings.py",
+    }
+)
+"""Single modules (paths under tests/) that take seconds each."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark the slow tests ``slow`` (``pytest -m "not slow"`` runs the rest in under a
+    minute; ``make test`` runs everything): whole folders (:data:`SLOW_FOLDERS`), every
+    test on PostgreSQL (a server to start), and the modules in :data:`SLOW_MODULES`."""
+    tests = Path(__file__).resolve().parent
+    for item in items:
+        path = Path(str(item.path)).resolve().relative_to(tests)
+        callspec = getattr(item, "callspec", None)
+        on_postgres = callspec is not None and callspec.params.get("backend") == "postgresql"
+        if path.parts[0] in SLOW_FOLDERS or on_postgres or path.as_posix() in SLOW_MODULES:
+            item.add_marker(pytest.mark.slow)
+
+
 # -- the two storage backends ---------------------------------------------------------------
 
 BACKENDS = ("sqlite", "postgresql")
