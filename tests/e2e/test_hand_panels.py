@@ -95,8 +95,9 @@ async def test_every_panel_follows_every_move_and_ends_with_the_result(
     assert after_ai >= 1  # the panels were checked right after the AI's moves too
     assert session.status == "finished"
     winners = " & ".join(session.seats[s].name for s in session.state.winners)
+    result = f"The match is over: {winners} wins!" if winners else "The match is over: a draw."
     for panel in panels.values():
-        assert f"The match is over: {winners} wins!" in panel.content, panel.content
+        assert result in panel.content, panel.content
         assert "turn" not in panel.content
         assert panel.components == []  # no moves, no Refresh: nothing looks live
 
@@ -133,3 +134,46 @@ async def test_a_panel_the_bot_could_no_longer_refresh_shows_the_end_once_clicke
     late = await alice.slash(channel, "domino hand")
     assert "no game in this channel" in late.response.content
     assert (await bot.games.latest_in_channel(channel.id)).version == session.version
+
+
+def played_in_deal(session) -> set[int]:
+    """The seats that laid a tile in the deal in play."""
+    return {e.seat for e in session.state.deal.history if type(e) is Played}
+
+
+async def test_a_panel_in_a_new_deal_says_how_the_last_one_ended_until_its_owner_plays(
+    bot, channel, alice, bob, driver
+):
+    await alice.slash(channel, "domino new", game="block", scoring="points", target=500)
+    table = channel.last_message
+    await bob.click(table, label="Join")
+    await alice.click(table, label="Start")
+    users = {alice.id: alice, bob.id: bob}
+    panels = {u.id: (await u.slash(channel, "domino hand")).response for u in (alice, bob)}
+
+    async def play_until(done):
+        for _ in range(100):
+            await settle(bot)
+            session = await driver.session()
+            if done(session):
+                return session
+            mover = users[session.turn_seat.user_id]
+            await driver.play_from(mover, panels[mover.id])
+        raise AssertionError("the goal was never reached")
+
+    session = await play_until(lambda s: s.state.deal_number > 1)
+    first = session.state.deals[0].result
+    told = {"domino": "went out and wins deal 1.", "blocked": "Deal 1 is blocked"}[first.end]
+    for user_id, panel in panels.items():
+        says_the_turn(panel, session, users[user_id])
+        if session.seat_of(user_id) in played_in_deal(session):
+            assert "deal 1" not in panel.content.lower(), panel.content
+        else:
+            assert told in panel.content.splitlines()[0], panel.content
+    # once its owner has laid a tile in the new deal, the line is gone
+    session = await play_until(
+        lambda s: s.state.deal_number > 2 or len(played_in_deal(s)) == len(panels)
+    )
+    if session.state.deal_number == 2:  # (else the deal ended before both had laid one)
+        for panel in panels.values():
+            assert "deal 1" not in panel.content.lower(), panel.content
