@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from bot.engine import Deal, End, IllegalMoveError, Move, MoveFault, Placement, Tile, resolve_move
+from bot.engine.tiles import MAX_PIPS
 from bot.engine.trains import MEXICAN, TrainName
 from bot.i18n import LANGUAGES, N_, Translator
 
@@ -54,6 +55,13 @@ class Wanted:
     west: int
     train: int | None = None
     """Mexican Train: the train named (a seat, or ``MEXICAN``), if one was."""
+
+    @property
+    def typed(self) -> str:
+        """The tile as the player wrote it (``4-2``, where the tile is ``2-4``)."""
+        if not self.tile.has(self.west):
+            return str(self.tile)
+        return f"{self.west}-{self.tile.other(self.west)}"
 
 
 MEXICAN_WORDS = frozenset({"mexican", "mex", "mexico"})
@@ -217,7 +225,10 @@ def parse_wanted(
     """Read ``tile`` (and the optional ``end`` and ``closed`` options) into wanted placements.
 
     ``trains``: the table plays Mexican Train, and this is how the player names trains;
-    the words after the tile (or else ``train_text``, the train option) name its train.
+    the words after the tile or ``train_text`` (the train option) name its train.
+    An option that says the same as the tile's own words is let be (an autocomplete
+    choice like ``0-2 west`` with the end option ``west``); one that disagrees is refused
+    naming both, never silently overruled.
     """
     if (
         len(text) > MAX_MOVE_TEXT
@@ -229,27 +240,30 @@ def parse_wanted(
         raise GameError(REFUSALS[MoveFault.TRAINS_ONLY_MEXICAN])
     if trains is not None:
         return _parse_on_train(text, end_text, closed, trains, train_text)
-    tokens = [t for t in re.split(r"[\s,;+]+", text.strip().lower()) if t]
+    tokens = _words(text)
     end_words, closed_words = typed_words()
     wanted: list[Wanted] = []
     for token in tokens:
-        match = _TILE.match(token)
-        if match:
-            a, b = int(match[1]), int(match[2])
-            try:
-                tile = Tile.parse(f"{a}-{b}")
-            except ValueError:
-                raise GameError(
-                    N_("{text} is not a tile: write it like 6-4."), text=excerpt(token)
-                ) from None
+        tile = _tile_of(token)
+        if tile is not None:
             if any(w.tile == tile for w in wanted):
                 raise GameError(N_("You named {tile} twice."), tile=tile)
-            wanted.append(Wanted(tile, None, closed, a))
+            wanted.append(Wanted(tile, None, closed, _west(token)))
         elif token in end_words and wanted and wanted[-1].end is None:
             last = wanted[-1]
             wanted[-1] = Wanted(last.tile, end_words[token], last.closed, last.west)
+        elif token in end_words and wanted:
+            last = wanted[-1]
+            raise GameError(
+                N_("You gave {tile} two ends, {first} and {second}: give one."),
+                tile=last.typed,
+                first=last.end,
+                second=end_words[token],
+            )
         elif token in closed_words and wanted:
             last = wanted[-1]
+            if closed is False:
+                raise GameError(CLOSED_TWICE, tile=last.typed)
             wanted[-1] = Wanted(last.tile, last.end, True, last.west)
         else:
             raise GameError(
@@ -259,16 +273,64 @@ def parse_wanted(
     if not wanted:
         raise GameError(N_("Say which tile to play, like 6-4."))
     if end_text:
-        ends = [t for t in re.split(r"[\s,;+]+", end_text.strip().lower()) if t]
-        free = [i for i, w in enumerate(wanted) if w.end is None]
-        if len(ends) > len(free) or any(e not in end_words for e in ends):
-            raise GameError(
-                N_("The end must be west, east, north or south, one for each tile."),
-            )
-        for i, word in zip(free, ends, strict=False):
-            w = wanted[i]
-            wanted[i] = Wanted(w.tile, end_words[word], w.closed, w.west)
+        wanted = _with_end_option(wanted, _words(end_text), end_words)
     return wanted
+
+
+CLOSED_TWICE = N_(
+    "The tile option lays {tile} face down, but the closed option is off: leave one of them out."
+)
+
+
+def _words(text: str) -> list[str]:
+    return [t for t in re.split(r"[\s,;+]+", text.strip().lower()) if t]
+
+
+def _with_end_option(
+    wanted: list[Wanted], words: list[str], end_words: dict[str, End]
+) -> list[Wanted]:
+    """The ``end`` option's ends given to the tiles: to the tiles typed without an end, in
+    order; or one for each tile, agreeing with any end typed with a tile (an
+    autocomplete's ``0-2 west`` with the end option ``west``)."""
+    for word in words:
+        if word not in end_words:
+            raise GameError(
+                N_("{text} is not an end: say west, east, north or south."),
+                text=excerpt(word),
+            )
+    ends = [end_words[w] for w in words]
+    free = [i for i, w in enumerate(wanted) if w.end is None]
+    if len(ends) <= len(free):
+        places = free[: len(ends)]
+    elif len(ends) == len(wanted):
+        places = list(range(len(wanted)))
+        for w, end in zip(wanted, ends, strict=True):
+            if w.end is not None and w.end != end:
+                raise GameError(
+                    N_(
+                        "You gave {tile} two ends: {first} with the tile and {second} in the "
+                        "end option. Give one end (or the same one twice)."
+                    ),
+                    tile=w.typed,
+                    first=w.end,
+                    second=end,
+                )
+    else:
+        raise GameError(
+            N_("There are more ends than tiles: give one end for each tile."),
+        )
+    out = list(wanted)
+    for i, end in zip(places, ends, strict=True):
+        w = out[i]
+        out[i] = Wanted(w.tile, end, w.closed, w.west)
+    return out
+
+
+def _west(token: str) -> int:
+    """The half of a typed tile (a token :func:`_tile_of` read) written first: 12 of 12-5."""
+    match = _TILE.match(token)
+    assert match is not None
+    return int(match[1])
 
 
 def _tile_of(token: str) -> Tile | None:
@@ -277,12 +339,14 @@ def _tile_of(token: str) -> Tile | None:
     match = _TILE.match(token)
     if not match:
         return None
-    try:
-        return Tile.parse(f"{int(match[1])}-{int(match[2])}")
-    except ValueError:
+    a, b = int(match[1]), int(match[2])
+    if max(a, b) > MAX_PIPS:
         raise GameError(
-            N_("{text} is not a tile: write it like 6-4."), text=excerpt(token)
-        ) from None
+            N_("There is no {tile} in any domino set: the biggest is double-{top}."),
+            tile=f"{a}-{b}",
+            top=MAX_PIPS,
+        )
+    return Tile.parse(f"{a}-{b}")
 
 
 def _parse_on_train(
@@ -294,10 +358,15 @@ def _parse_on_train(
 ) -> list[Wanted]:
     """Mexican Train: one tile, then the words that name its train (``12-5 mexican``)."""
     if end_text:
-        raise GameError(REFUSALS[MoveFault.ENDS_NOT_MEXICAN])
+        raise GameError(
+            N_(
+                "Mexican Train lays tiles on trains, not on ends: leave the end option out "
+                "and say the train."
+            )
+        )
     if closed:
         raise GameError(REFUSALS[MoveFault.CLOSED_NOT_LATVIAN])
-    tokens = [t for t in re.split(r"[\s,;+]+", text.strip().lower()) if t]
+    tokens = _words(text)
     if not tokens:
         raise GameError(N_("Say which tile to play, like 6-4."))
     first = tokens[0].lstrip("@")
@@ -310,13 +379,21 @@ def _parse_on_train(
     rest = tokens[1:]
     if any(_TILE.match(t) for t in rest):
         raise GameError(REFUSALS[MoveFault.ONE_AT_A_TIME])
-    west = int(_TILE.match(tokens[0])[1])  # type: ignore[index]
-    train: int | None = None
-    if rest:
-        train = trains.find(rest)
-    elif train_text and train_text.strip():
-        train = trains.find([t for t in re.split(r"[\s,;+]+", train_text.strip().lower()) if t])
-    return [Wanted(tile, None, None, west, train)]
+    train = trains.find(rest) if rest else None
+    option = _words(train_text or "")
+    if option:
+        chosen = trains.find(option)
+        if train is not None and chosen != train:
+            raise GameError(
+                N_(
+                    "You named two trains: {first} with the tile and {second} in the train "
+                    "option. Name one (or the same one twice)."
+                ),
+                first=train_word(train, trains.names, trains.seat),
+                second=train_word(chosen, trains.names, trains.seat),
+            )
+        train = chosen
+    return [Wanted(tile, None, None, _west(tokens[0]), train)]
 
 
 def resolve(deal: Deal, seat: int, wanted: Sequence[Wanted], names: Sequence[str] = ()) -> Move:
@@ -327,6 +404,10 @@ def resolve(deal: Deal, seat: int, wanted: Sequence[Wanted], names: Sequence[str
     lead goes in the middle, face up). ``names``: the seats' names, for a refusal that
     names a Mexican Train train ("Bob's train").
     """
+    top = deal.rules.set
+    for w in wanted:
+        if w.tile.high > top:
+            raise GameError(N_("There is no {tile} in a double-{top} set."), tile=w.typed, top=top)
     if deal.rules.game == "mexican":
         placed = [Placement(w.tile, None, False, w.west, w.train) for w in wanted]
         try:

@@ -473,7 +473,12 @@ class GameService:
             seats = (*session.seats, Seat(name, user_id))
             return await self._commit(session, seats=seats, note=Note("joined", len(seats) - 1))
 
-    async def leave(self, game: GameRef, user_id: int) -> Session:
+    async def leave(self, game: GameRef, user_id: int, *, confirmed: bool = True) -> Session:
+        """``user_id`` gives up their seat: in a lobby it goes; in a match an AI takes it.
+
+        The last human at a match ends it (``Note("no_humans")`` with the leaver's seat and
+        name), only ``confirmed``: unconfirmed, the game is returned unchanged (the user
+        still seated) once the leave is known to be allowed, and the caller asks."""
         game_id = await self.game_id(game)
         async with self._locks.hold(game_id):
             session = await self._require(game_id)
@@ -483,22 +488,30 @@ class GameService:
             if session.status == LOBBY:
                 return await self._leave_lobby(session, seat)
             seats = list(session.seats)
-            seats[seat] = Seat(seats[seat].name, None, DEFAULT_AI)
-            note = Note("left", seat)
+            name = seats[seat].name
+            seats[seat] = Seat(name, None, DEFAULT_AI)
             if not any(s.user_id is not None for s in seats):
-                return await self._end(session, CANCELLED, tuple(seats), Note("everyone_left"))
+                if not confirmed:
+                    return session
+                last = Note("no_humans", seat, {"name": name, "left": True})
+                return await self._end(session, CANCELLED, tuple(seats), last)
             creator = holder_after(session, tuple(seats), seat)
+            note = Note("left", seat)
             return await self._commit(session, seats=tuple(seats), creator_id=creator, note=note)
 
     async def _leave_lobby(self, session: Session, seat: int) -> Session:
         seats = session.seats[:seat] + session.seats[seat + 1 :]
         humans = [s for s in seats if s.user_id is not None]
-        if not humans:
+        name = session.seats[seat].name
+        if not seats:
             return await self._end(session, CANCELLED, seats, Note("everyone_left"))
+        if not humans:  # AI seats stay behind: the last human closed the table
+            last = Note("no_humans", None, {"name": name, "left": True})
+            return await self._end(session, CANCELLED, seats, last)
         creator = session.creator_id
         if creator == session.seats[seat].user_id:
             creator = humans[0].user_id or creator
-        left = Note("left_lobby", None, {"name": session.seats[seat].name})
+        left = Note("left_lobby", None, {"name": name})
         return await self._commit(session, seats=seats, creator_id=creator, note=left)
 
     async def add_bot(self, game: GameRef, user_id: int, level: str | None) -> Session:

@@ -15,11 +15,11 @@ from discord.ext import commands
 
 from bot.engine.mexican import TrainDeal
 from bot.engine.rules import GAMES
-from bot.games.errors import GameError, train_word
+from bot.games.errors import GameError, UnavailableError, train_word
 from bot.games.moves_text import MAX_MOVE_TEXT, describe, move_key, train_key
 from bot.games.refusals import CHOOSE_A_GAME
 from bot.games.service import Clicked, GameRef, InChannel
-from bot.games.session import PLAYING
+from bot.games.session import PLAYING, Session
 from bot.i18n import LANGUAGE_NAMES, LANGUAGES, N_, Translator
 
 from .about import about as about_facts
@@ -27,8 +27,8 @@ from .about import about_text
 from .announcer import TablePublisher
 from .carriers import OPENING, answered
 from .hand import hand_message, offered_moves
-from .hands import discard, live_hand
-from .items import DYNAMIC_ITEMS, EndButton, sent_view
+from .hands import discard, leaving, live_hand
+from .items import DYNAMIC_ITEMS, EndButton, LeaveChoice, sent_view
 from .language import public_translator
 from .markup import plain
 from .permissions import missing
@@ -298,13 +298,40 @@ class Domino(
         await self._confirm(interaction, N_("You have a seat. Have fun!"))
 
     @app_commands.command(
-        name="leave", description=locale_str("Give up your seat (an AI takes over a game in play)")
+        name="leave",
+        description=locale_str(
+            "Give up your seat: an AI plays it on (the last human leaving ends the game)"
+        ),
     )
     @refusing
     async def leave(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True)
-        await self.bot.games.leave(_here(interaction), interaction.user.id)
-        await self._confirm(interaction, N_("You left the table."))
+        await self._leave(interaction, _here(interaction))
+
+    async def _leave(self, interaction: discord.Interaction, game: GameRef) -> None:
+        """``/domino leave`` (or a lobby's Leave clicked): the seat goes, or the last human
+        at a match is asked first, since leaving ends it."""
+        user_id = interaction.user.id
+        game_id = await self.bot.games.game_id(game)  # (a click: checked where it was)
+        session = await leaving(
+            self.publisher.hands,
+            game_id,
+            user_id,
+            lambda: self.bot.games.leave(game_id, user_id, confirmed=False),
+        )
+        if session.seat_of(user_id) is not None:
+            tr = _tr(interaction)
+            view = sent_view()
+            view.add_item(LeaveChoice(session.id, user_id, True, tr("Leave and end the game")))
+            view.add_item(LeaveChoice(session.id, user_id, False, tr("Keep playing")))
+            await interaction.followup.send(
+                tr("You are the only human at the table: leaving ends the game. Leave and end it?"),
+                view=view,
+                ephemeral=True,
+            )
+            answered(interaction)
+            return
+        await self._confirm(interaction, _left(session))
 
     @app_commands.command(name="addbot", description=locale_str("Fill a seat with an AI player"))
     @app_commands.describe(level=locale_str("How strong the AI plays"))
@@ -587,7 +614,7 @@ class Domino(
         if action == "join":
             await games.join(game, user.id, _name(user))
         elif action == "leave":
-            await games.leave(game, user.id)
+            await self._leave(interaction, game)
         elif action == "addbot":
             await games.add_bot(game, user.id, None)
         elif action == "start":
@@ -597,9 +624,14 @@ class Domino(
         self, interaction: discord.Interaction, game_id: int, token: str, index: int
     ) -> None:
         await interaction.response.defer()
-        session = await self.bot.games.play_choice(
-            _clicked(interaction, game_id), interaction.user.id, token, index
-        )
+        try:
+            session = await self.bot.games.play_choice(
+                _clicked(interaction, game_id), interaction.user.id, token, index
+            )
+        except GameError as refusal:
+            if not isinstance(refusal, UnavailableError):
+                await self._redraw(interaction, game_id)
+            raise
         # The move is saved: from here on, a failure must not read as "try again".
         try:
             await self._show_hand(interaction, session.id, in_place=True)
@@ -610,6 +642,13 @@ class Domino(
             await self._confirm(
                 interaction, N_("Your move was played. Use Show my hand to see your tiles.")
             )
+
+    async def _redraw(self, interaction: discord.Interaction, game_id: int) -> None:
+        """A move on a hand message was refused (the game moved on or is over): the clicked
+        hand shows the game as it is now, so no stale move buttons stay on it. Best
+        effort: the refusal is the answer either way."""
+        with contextlib.suppress(GameError, discord.HTTPException):
+            await self._show_hand(interaction, _clicked(interaction, game_id), in_place=True)
 
     async def _show_hand(
         self, interaction: discord.Interaction, game: GameRef, *, in_place: bool
@@ -690,6 +729,29 @@ class Domino(
         except discord.HTTPException:
             log.warning("could not confirm a saved change to the user", exc_info=True)
 
+    async def on_leave_choice(
+        self, interaction: discord.Interaction, game_id: int, asker: int, *, quit: bool
+    ) -> None:
+        """An answer to "leaving ends the game" (:meth:`_leave`), clicked."""
+        await interaction.response.defer()
+        if interaction.user.id != asker:
+            raise GameError(N_("Only the player who asked to leave can answer this."))
+        tr = _tr(interaction)
+        if not quit:
+            text = tr("You keep your seat. Play on!")
+        else:
+            session = await leaving(
+                self.publisher.hands,
+                game_id,
+                asker,
+                lambda: self.bot.games.leave(_clicked(interaction, game_id), asker),
+            )
+            text = tr(_left(session))
+        try:
+            await interaction.edit_original_response(content=text, view=None)
+        except discord.HTTPException:
+            log.warning("could not answer a leave's confirmation", exc_info=True)
+
     # -- errors -----------------------------------------------------------------------
 
     async def cog_app_command_error(
@@ -700,6 +762,15 @@ class Domino(
         of the game (:func:`~cogs.domino.replies.reply_error`). Refusals never get here:
         :func:`~cogs.domino.replies.refusing` answers them as the command's own reply."""
         await reply_error(interaction, error)
+
+
+def _left(session: Session) -> str:
+    """What a player who just left is told (a message id)."""
+    if not session.active:
+        return N_("You left the table, and the game is over.")
+    if session.status == PLAYING:
+        return N_("You left the table: an AI player takes your seat.")
+    return N_("You left the table.")
 
 
 def _tile_keys(tile: str) -> tuple[str, str]:

@@ -7,7 +7,7 @@ from typing import Any
 
 import discord
 
-from bot.engine import Move
+from bot.engine import MatchState, Move, Played
 from bot.engine.mexican import TrainDeal
 from bot.engine.trains import MEXICAN, NO_DOUBLE
 from bot.engine.view import HandView
@@ -20,6 +20,7 @@ from render.hand import hand_keys, render_hand
 
 from .items import MoveButton, MoveSelect, TableButton, sent_view
 from .markup import plain
+from .results import deal_end_line, match_end_line
 
 MAX_BUTTONS = 20
 OPTIONS_PER_SELECT = 25
@@ -95,29 +96,50 @@ def _label(
 
 
 def _caption(session: Session, seen: HandView, tr: Translator) -> str:
+    """What the hand message says: the result once the game is over; else whose turn it
+    is (on the owner's turn, what to do), and how the deal before ended while the owner
+    has not played in the new one yet."""
+    names = [plain(n) for n in session.names]
+    state = session.state
     if not session.active:
-        state = session.state
         if state is not None and state.over:
-            if not state.winners:
-                return tr("The match is over: a draw.")
-            names = " & ".join(plain(session.seats[s].name) for s in state.winners)
-            return tr("The match is over: {name} wins!", name=names)
+            last = _last_deal_line(state, tr, names, len(state.deals))
+            return "\n".join(x for x in (last, match_end_line(state, tr, names)) if x)
         return tr("This game is over.")
     trains = _trains_line(session, seen.seat, tr)
+    before = _deal_before_line(session, seen.seat, tr, names)
     if seen.legal_moves:
         waiting = _waiting_double(session, seen.seat, tr)
         if seen.forced is not None and trains:
             text = tr("You drew {tile} and must lay it now.", tile=seen.forced)
         elif seen.forced is not None:
-            return tr("You drew {tile}: lay it.", tile=seen.forced)
+            text = tr("You drew {tile}: lay it.", tile=seen.forced)
+            return "\n".join(x for x in (before, text) if x)
         else:
             text = tr("Your turn: choose a move.")
-        return "\n".join(x for x in (text, waiting, trains) if x)
+        return "\n".join(x for x in (before, text, waiting, trains) if x)
     turn = session.turn_seat
     if turn is None:
-        return tr("Your hand.")
+        return "\n".join(x for x in (before, tr("Your hand.")) if x)
     text = tr("Your hand. It is {name}'s turn.", name=plain(turn.name))
-    return "\n".join(x for x in (text, trains) if x)
+    return "\n".join(x for x in (before, text, trains) if x)
+
+
+def _last_deal_line(state: MatchState, tr: Translator, names: list[str], number: int) -> str:
+    deal = state.deals[number - 1] if 0 < number <= len(state.deals) else None
+    if deal is None or deal.result is None:
+        return ""
+    return deal_end_line(state, number, tr, names)
+
+
+def _deal_before_line(session: Session, seat: int, tr: Translator, names: list[str]) -> str:
+    """How the previous deal ended, while the owner has not played in the new one."""
+    state = session.state
+    if state is None or state.deal_number < 2:
+        return ""
+    if any(type(e) is Played and e.seat == seat for e in state.deal.history):
+        return ""
+    return _last_deal_line(state, tr, names, state.deal_number - 1)
 
 
 def _waiting_double(session: Session, seat: int, tr: Translator) -> str:

@@ -10,11 +10,15 @@ after its interaction, then forgotten and never touched again.
 
 - **One hand on screen**: a new hand (``/domino hand``, "Show my hand") replaces the live
   one; the new one is sent first, then the previous deleted (while its token lives).
-- **It refreshes itself**: the announcer (:mod:`cogs.domino.announcer`), after the table
-  and the ping, edits a live hand when its owner's turn comes (with the move buttons), or
-  when it still offers moves for a turn that went by without it (a typed move, the turn
-  timer): :func:`wants_refresh`. Anything else waits for the owner's turn: the caption
-  already says whose turn it is, and a stale move button is refused by the turn token.
+- **It refreshes itself**: the announcer (:mod:`cogs.domino.announcer`), before the table
+  and the ping, edits every live hand whose game changed since it was shown
+  (:func:`wants_refresh`): on its owner's turn with the move buttons, else without them,
+  the caption saying whose turn it is; once the game is over, its result, and no buttons.
+  A stale move button is refused by the turn token all the same (and the clicked hand is
+  shown anew).
+- **Leaving**: the hand of a player who leaves says so, without tiles or buttons, and is
+  no longer kept (:func:`leaving`); one whose seat the turn timer gave to an AI is told
+  so by the announcer (:func:`owner_hand`).
 - **Never anybody else's**: a live hand is kept under its owner's id, from an interaction
   of that owner on an ephemeral message; it is rendered from the owner's own hand only.
 
@@ -26,7 +30,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
@@ -35,8 +39,8 @@ import discord
 
 from bot.engine.view import hand_view
 from bot.games.service import turn_token
-from bot.games.session import PLAYING, Session
-from bot.i18n import Translator
+from bot.games.session import Session
+from bot.i18n import N_, Translator
 
 from .hand import hand_message, offered_moves
 
@@ -171,29 +175,65 @@ def live_hand(
 def wants_refresh(hand: LiveHand, session: Session, user_id: int) -> bool:
     """Whether the announcer should edit ``user_id``'s live hand to show ``session``.
 
-    On the owner's turn (moves to offer, unless it offers them already); and when it
-    offers moves for a turn gone by (the game ended, or moved on without it).
+    On every change it has not shown yet: whose turn it is (the owner's, with the moves
+    to offer; another player's, an AI's), the trains, the end and its result, all change
+    with every move. A player who lost their seat (the turn timer gave it to an AI)
+    gets it edited once, if it still offers moves: it then says so, without tiles.
     """
-    if session.version <= hand.version:
+    if session.version <= hand.version or session.state is None:
         return False  # it shows this state, or a newer one
-    seat = session.seat_of(user_id)
-    if seat is None or session.state is None:
-        return False
-    if session.status == PLAYING and session.turn == seat:
-        return hand.turn != turn_token(session)
-    return hand.turn is not None
+    if session.seat_of(user_id) is None:
+        return hand.turn is not None
+    return True
 
 
 async def owner_hand(
     session: Session, user_id: int, tr: Translator
 ) -> tuple[dict[str, Any], bool] | None:
     """The hand message of ``user_id``'s own hand in ``session`` (never anybody else's) and
-    whether it offers moves; None if they have no seat (any more)."""
-    seat = session.seat_of(user_id)
-    if seat is None or session.state is None:
+    whether it offers moves; for a player without a seat (any more), a message without
+    tiles that says so; None before the game has a deal."""
+    if session.state is None:
         return None
+    seat = session.seat_of(user_id)
+    if seat is None:
+        return seatless_message(tr(NO_SEAT if session.active else GAME_OVER)), False
     seen = hand_view(session.state, seat)
     return await hand_message(session, seen, tr), bool(offered_moves(session, seen))
+
+
+NO_SEAT = N_("You no longer have a seat in this game: an AI player plays it.")
+GAME_OVER = N_("This game is over.")
+LEFT = N_("You left this game: an AI player plays your seat.")
+LEFT_AND_ENDED = N_("You left this game, and it is over.")
+
+
+def seatless_message(content: str) -> dict[str, Any]:
+    """A hand message's new content once its owner has no seat: no tiles, no buttons."""
+    return {"content": content, "attachments": [], "view": None}
+
+
+async def leaving(
+    hands: LiveHands, game_id: int, user_id: int, leave: Callable[[], Awaitable[Session]]
+) -> Session:
+    """Run ``leave`` (the service's leave of ``user_id``) under their hand's lock; if they
+    left, their live hand (while its token lives) says so in their language, without
+    tiles or buttons, and is never edited again. The announcer, waiting on the same
+    lock, finds no hand to refresh."""
+    slot = hands.slot(game_id, user_id)
+    try:
+        async with slot.lock:
+            session = await leave()
+            if session.seat_of(user_id) is not None:
+                return session  # still seated (asked to confirm first)
+            hand, slot.hand = slot.hand, None
+            if hand is not None and hands.usable(hand):
+                text = hand.tr(LEFT if session.active else LEFT_AND_ENDED)
+                with contextlib.suppress(discord.HTTPException):
+                    await hand.interaction.edit_original_response(**seatless_message(text))
+            return session
+    finally:
+        hands.tidy(game_id, user_id)
 
 
 async def discard(hand: LiveHand) -> None:

@@ -7,7 +7,9 @@ or a failure becomes a polite ephemeral reply (:func:`~cogs.domino.replies.reply
 ``domino:m:<game>:<turn token>:<move index>`` (a button) or
 ``domino:s:<game>:<turn token>:<page>`` (a select whose values are move indexes).
 The service refuses a turn token that is out of date. ``domino:end:<game>:<user>``
-confirms ``/domino end`` of a match in progress (only for the user who asked).
+confirms ``/domino end`` of a match in progress (only for the user who asked);
+``domino:quit:<game>:<user>`` and ``domino:stay:<game>:<user>`` answer the last human's
+``/domino leave`` of a match (leaving ends it), likewise only for the user who asked.
 ``domino:rematch:<game>`` accepts a rematch of the finished game (the service checks
 who may, and whether the offer still stands).
 """
@@ -195,6 +197,31 @@ class EndButton(
         await cog.on_end_button(interaction, self.game_id, self.user_id)
 
 
+class LeaveChoice(
+    DominoItem[discord.ui.Button[Any]],
+    template=r"domino:(?P<choice>quit|stay):(?P<game>\d{1,19}):(?P<user>\d{1,20})",
+):
+    """The answer of the last human at a match to "leaving ends the game": leave and end
+    it (``quit``), or keep playing (``stay``); only for the user who asked."""
+
+    def __init__(self, game_id: int, user_id: int, quit: bool, label: str = "…") -> None:
+        choice = "quit" if quit else "stay"
+        style = discord.ButtonStyle.danger if quit else discord.ButtonStyle.secondary
+        super().__init__(button(f"domino:{choice}:{game_id}:{user_id}", label, style))
+        self.game_id = game_id
+        self.user_id = user_id
+        self.quit = quit
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> Self:
+        return cls(int(match["game"]), int(match["user"]), match["choice"] == "quit")
+
+    async def run(self, interaction: discord.Interaction, cog: Domino) -> None:
+        await cog.on_leave_choice(interaction, self.game_id, self.user_id, quit=self.quit)
+
+
 class RematchButton(
     DominoItem[discord.ui.Button[Any]],
     template=r"domino:rematch:(?P<game>\d{1,19})",
@@ -215,4 +242,4 @@ class RematchButton(
         await cog.on_rematch(interaction, self.game_id)
 
 
-DYNAMIC_ITEMS = (TableButton, MoveButton, MoveSelect, EndButton, RematchButton)
+DYNAMIC_ITEMS = (TableButton, MoveButton, MoveSelect, EndButton, LeaveChoice, RematchButton)

@@ -16,7 +16,6 @@ from dataclasses import dataclass, replace
 
 from bot.engine import Deal, Drew, MatchState, Passed, Played
 from bot.engine.mexican import TrainDeal
-from bot.engine.scoring import DealEnd
 from bot.engine.trains import MEXICAN
 from bot.games.feed import FIRST, LOBBY, Position, feed_start, position
 from bot.games.moves_text import describe, end_name, on_train_text
@@ -25,6 +24,7 @@ from bot.games.session import Session
 from bot.i18n import Translator
 
 from .markup import plain
+from .results import deal_end_line, match_end_line
 
 BEFORE_MOVES = (
     "rematch",
@@ -144,9 +144,11 @@ def _moves_since(
             totals = list(replace(state, deals=state.deals[: number - 1]).totals)
             lines += _events(number, deal, begin, totals, state, tr, names)
         if deal.result is not None:
-            lines.append(((number, len(deal.history), _ENDS), _deal_end(state, number, tr, names)))
+            lines.append(
+                ((number, len(deal.history), _ENDS), deal_end_line(state, number, tr, names))
+            )
     if state.over:
-        lines.append((_MATCH_END, _match_end(state, tr, names)))
+        lines.append((_MATCH_END, match_end_line(state, tr, names)))
     return lines
 
 
@@ -305,75 +307,6 @@ def _public_move(event: Played, tr: Translator) -> str:
     return " + ".join(parts)
 
 
-def _deal_end(state: MatchState, number: int, tr: Translator, names: Sequence[str]) -> str:
-    deal: Deal = state.deals[number - 1]
-    result = deal.result
-    assert result is not None
-    winners = result.winners
-    who = " & ".join(names[s] for s in winners)
-    n = len(winners)
-    if isinstance(deal, TrainDeal):
-        if result.end == DealEnd.DOMINO:
-            return tr("Domino! {name} went out and wins round {number}.", name=who, number=number)
-        if not winners:
-            return tr("Round {number} is blocked: nobody wins it.", number=number)
-        return (
-            tr(
-                "Round {number} is blocked: {name} has the fewest pips and wins it.",
-                number=number,
-                name=who,
-            )
-            if n == 1
-            else tr(
-                "Round {number} is blocked: {name} have the fewest pips and share it.",
-                number=number,
-                name=who,
-            )
-        )
-    if result.end == "domino":
-        out = result.out_seat
-        if out is not None and n > 1:
-            return tr(
-                "Domino! {name} went out: {winners} win deal {number}.",
-                name=names[out],
-                winners=who,
-                number=number,
-            )
-        return tr("Domino! {name} went out and wins deal {number}.", name=who, number=number)
-    if result.end == "target":
-        return tr("{name} reached the target.", name=who)
-    if not winners:
-        return tr("Deal {number} is blocked: a drawn deal.", number=number)
-    if result.end == "dead":
-        return (
-            tr("Deal {number} is dead: {name} wins it.", number=number, name=who)
-            if n == 1
-            else tr("Deal {number} is dead: {name} win it.", number=number, name=who)
-        )
-    return (
-        tr("Deal {number} is blocked: {name} wins it.", number=number, name=who)
-        if n == 1
-        else tr("Deal {number} is blocked: {name} win it.", number=number, name=who)
-    )
-
-
-def _match_end(state: MatchState, tr: Translator, names: Sequence[str]) -> str:
-    if not state.winners:
-        return tr("The match is over: a draw.")
-    who = " & ".join(names[s] for s in state.winners)
-    if state.rules.mexican:
-        return (
-            tr("The match is over: {name} wins with the lowest total!", name=who)
-            if len(state.winners) == 1
-            else tr("The match is over: {name} share the lowest total!", name=who)
-        )
-    return (
-        tr("The match is over: {name} wins!", name=who)
-        if len(state.winners) == 1
-        else tr("The match is over: {name} win!", name=who)
-    )
-
-
 def _note(note: Note, tr: Translator, names: Sequence[str]) -> str:
     name = plain(str(note.fields.get("name", "")))
     if not name and note.seat is not None and note.seat < len(names):
@@ -401,6 +334,11 @@ def _note(note: Note, tr: Translator, names: Sequence[str]) -> str:
         return tr("Nobody played for 24 hours, so the game was abandoned.")
     if kind == "everyone_left":
         return tr("Everyone left, so the game is over.")
+    if kind == "no_humans" and note.fields.get("left") and name:
+        return tr(
+            "{name} left, and no human player is left at the table, so the game is over.",
+            name=name,
+        )
     if kind == "no_humans":
         return tr("No human player is left at the table, so the game is over.")
     if kind == "lapsed":

@@ -1,4 +1,4 @@
-"""One live hand per player: it refreshes itself on the player's turn, a new one replaces
+"""One live hand per player: it refreshes itself on every change of its game, a new one replaces
 the old, a dead token is left alone, a failed refresh costs one log line; ``/domino end``
 of a match in play asks first."""
 
@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 
+from bot.games.moves_text import move_key
 from cogs.domino.hands import HAND_LIFE
 from cogs.domino.items import EndButton, sent_view
 
@@ -76,9 +77,11 @@ async def test_the_earlier_hand_offers_moves_on_the_players_turn_and_plays(
 
     mark = len(simcord_env.http_requests)
     before = await others_move_until_turn_of(driver, waiter)
-    # edited through the waiter's own interaction, once, to offer the moves of this turn
+    # edited through the waiter's own interaction, once per change (the other's moves,
+    # a pass of the waiter's), the last time to offer the moves of this turn
     edits = calls_with(simcord_env, token_of(asked), mark)
-    assert edits == [("PATCH", edits[0][1])]
+    assert edits
+    assert edits == [("PATCH", edits[0][1])] * len(edits)
     assert edits[0][1].endswith("/messages/@original")
     assert hand.content == "Your turn: choose a move."
     buttons = move_ids(hand)
@@ -199,14 +202,21 @@ async def test_a_refresh_discord_is_too_busy_for_is_retried_with_the_announcemen
 ):
     bot.get_cog("Domino").publisher.delays = (0.1, 0.1)
     session = await two_player_game(bot, channel, alice, bob)
-    waiter, _mover = waiter_and_mover(session, alice, bob)
+    waiter, mover = waiter_and_mover(session, alice, bob)
     asked = await waiter.slash(channel, "domino hand")
     simcord_env.inject_error("PATCH", f"/webhooks/*/{token_of(asked)}/*", status=429, times=1)
     caplog.set_level(logging.INFO)
+    hands = bot.get_cog("Domino").publisher.hands
+    refreshed = hands.refreshed
     mark = len(simcord_env.http_requests)
-    await others_move_until_turn_of(driver, waiter)
+    while (await bot.games.in_channel(channel.id)).turn_seat.user_id != waiter.id:
+        # typed moves: the waiter's is the only live hand
+        [move, *_] = await bot.games.moves_for(channel.id, mover.id)
+        await mover.slash(channel, "domino play", tile=move_key(move))
     await settle_announcements(bot)
-    assert len(calls_with(simcord_env, token_of(asked), mark)) == 2  # refused, then done
+    # every change refreshes it once; the refused edit once more (refused, then done)
+    edits = len(calls_with(simcord_env, token_of(asked), mark))
+    assert edits == hands.refreshed - refreshed + 1
     assert move_ids(asked.response)
     assert not [r for r in caplog.records if "could not be refreshed" in r.getMessage()]
     assert simcord_env.errors == []

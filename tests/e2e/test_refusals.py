@@ -69,7 +69,7 @@ async def test_play_refusals_change_nothing(bot, channel, alice, bob, carol):
     await refused(await waiter.slash(channel, "domino play", tile=str(other[0])), "not your turn")
     await refused(await mover.slash(channel, "domino play", tile=str(other[0])), "don't have")
     await refused(await mover.slash(channel, "domino play", tile="banana"), "can't read")
-    await refused(await mover.slash(channel, "domino play", tile="6-6", end="up"), "end must be")
+    await refused(await mover.slash(channel, "domino play", tile="6-6", end="up"), "is not an end")
     lead = session.state.deal.lead_tile
     wrong = next(t for t in hand if t != lead) if len(hand) > 1 else None
     if wrong is not None:
