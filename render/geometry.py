@@ -66,7 +66,7 @@ from bot.engine.view import SeenLaid, TableView
 
 __all__ = ["UNITS", "BoardGeometry", "Box", "EndMark", "PlacedTile", "board_geometry"]
 
-MIN_GRID = 18
+MIN_GRID = 10
 """Twice the shortest reach of the west and east chains, in units (a tile is 2 units
 long); north and south reach at least ``shape`` times as far."""
 SHAPE = 0.6
@@ -74,7 +74,7 @@ SHAPE = 0.6
 MIN_WIDTH = 800
 """Width of the frame in pixels (twice what Discord shows); only boards that do
 not fit at the smallest unit are wider."""
-UNITS = (64, 60, 56, 52, 48, 44, 40, 38, 36, 34, 32, 30)
+UNITS = tuple(range(64, 29, -2))
 """The pixel units a board may use, largest first: few sizes, so few sprites to cache."""
 MIN_UNIT = UNITS[-1]
 WIDEN_STEP = 2 * MIN_UNIT
@@ -338,7 +338,7 @@ class _Option(NamedTuple):
     lanes: list[_Lane]
 
 
-REACH_STEP = 4
+REACH_STEP = 2
 """Reaches tried, in half-units: every second unit (an eighth of the reach when longer)."""
 
 
@@ -781,10 +781,11 @@ def _frame(
     y2 = max(b[3] for b in every) + FRAME_MARGIN
     unit, width = _scale(x2 - x1, y2 - y1, shape, min_width)
     half = unit // 2
-    height = max(round(width * shape), (y2 - y1) * half)
-    # The centre tile's middle sits in the middle of the frame, unless that crops a tile.
-    ox = min(max(width // 2, -x1 * half), width - x2 * half)
-    oy = min(max(height // 2, -y1 * half), height - y2 * half)
+    # Cropped to what is on the table: as tall as the tiles and labels (with the
+    # margin), no band of empty felt; centred across the picture's width.
+    height = (y2 - y1) * half
+    ox = (width - (x2 - x1) * half) // 2 - x1 * half
+    oy = -y1 * half
 
     def to_px(b: _HalfBox) -> Box:
         return Box(ox + b[0] * half, oy + b[2] * half, (b[1] - b[0]) * half, (b[3] - b[2]) * half)
