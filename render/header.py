@@ -29,7 +29,8 @@ TITLE_SIZE = 24
 FACT_LABEL_SIZE = 20
 FACT_VALUE_SIZE = 24
 NAME_SIZE = 24
-NAME_MIN_SIZE = 17
+NAME_MIN_SIZE = 20
+"""10 px as Discord shows an 800 px picture: a longer name is split or cut, never smaller."""
 SCORE_SIZE = 30
 TILES_SIZE = 20
 ICON_UNIT = 14

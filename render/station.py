@@ -89,6 +89,8 @@ PAD = 10
 GAP = 8
 """Between the labels, the station and the cars."""
 LABEL_WIDTH = 150
+"""The labels' width, unless the Mexican train's word needs more (:func:`label_width`)."""
+LABEL_MAX = 200
 ROW_PAD = 5
 """Above and below a row's cars, inside its label's height."""
 ROW_GAP = 6
@@ -187,13 +189,21 @@ def mexican_label(text: str, width: int) -> tuple[str, ...]:
     return wrap_text(text, width, NAME_MIN_SIZE, True)[:2]
 
 
-def _cars_left() -> int:
-    return PAD + LABEL_WIDTH + GAP + STATION_WIDTH + GAP
+def label_width(labels: Labels) -> int:
+    """The labels' width: :data:`LABEL_WIDTH`, or what the longest word of the Mexican
+    train's label needs at the smallest size (``Meksikolainen``), up to :data:`LABEL_MAX`."""
+    words = labels.mexican_train.split() or [""]
+    need = max(sprites.text_width(w, NAME_MIN_SIZE, True) for w in words) + PAD + PAD // 2 + 2
+    return min(LABEL_MAX, max(LABEL_WIDTH, need))
 
 
-def _room() -> int:
+def _cars_left(label: int = LABEL_WIDTH) -> int:
+    return PAD + label + GAP + STATION_WIDTH + GAP
+
+
+def _room(label: int = LABEL_WIDTH) -> int:
     """How wide a line of cars may be."""
-    return WIDTH - _cars_left() - PAD
+    return WIDTH - _cars_left(label) - PAD
 
 
 def _width(double: bool, unit: int) -> int:
@@ -213,10 +223,12 @@ def _fill(widths: Sequence[int], room: int) -> list[tuple[int, int]]:
     return out
 
 
-def _lay(doubles: Sequence[bool], unit: int) -> tuple[int, list[tuple[int, int]]]:
+def _lay(
+    doubles: Sequence[bool], unit: int, label: int = LABEL_WIDTH
+) -> tuple[int, list[tuple[int, int]]]:
     """How many innermost cars a ``+n`` badge stands for, and where the rest (after
     the badge, if any) go: as many of the last cars as fit :data:`MAX_LINES` lines."""
-    room = _room()
+    room = _room(label)
     widths = [_width(d, unit) for d in doubles]
     hidden = 0
     while True:
@@ -227,10 +239,11 @@ def _lay(doubles: Sequence[bool], unit: int) -> tuple[int, list[tuple[int, int]]
         hidden += 1
 
 
-def _choose_unit(trains: Sequence[Sequence[bool]]) -> int:
+def _choose_unit(trains: Sequence[Sequence[bool]], label: int = LABEL_WIDTH) -> int:
     """The largest unit at which every train fits one line, else the smallest."""
     for unit in UNITS:
-        if all(not spots or spots[-1][0] == 0 for _, spots in (_lay(t, unit) for t in trains)):
+        laid = (_lay(t, unit, label) for t in trains)
+        if all(not spots or spots[-1][0] == 0 for _, spots in laid):
             return unit
     return UNITS[-1]
 
@@ -257,15 +270,16 @@ def station_geometry(
     players = board.rules.players
     top = header_height(players, True, WIDTH)  # the info line: the engine, the boneyard
     doubles = [[car.tile.is_double for car in t.cars] for t in station.trains]
-    unit = _choose_unit(doubles)
+    label_w = label_width(labels)
+    unit = _choose_unit(doubles, label_w)
     label_x = PAD
-    station_x = PAD + LABEL_WIDTH + GAP
-    cars_x = _cars_left()
+    station_x = PAD + label_w + GAP
+    cars_x = _cars_left(label_w)
     y = top + PAD
     rows: list[TrainRow] = []
     ring: Box | None = None
     for train, across in zip(station.trains, doubles, strict=True):
-        hidden, spots = _lay(across, unit)
+        hidden, spots = _lay(across, unit, label_w)
         shown_cars = list(enumerate(train.cars))[hidden:]
         kinds = ([False] if hidden else []) + across[hidden:]  # the badge is tile-wide
         lines = max(1, spots[-1][0] + 1) if spots else 1
@@ -282,11 +296,11 @@ def station_geometry(
         line_h = heights[0] + 2 * ROW_PAD  # the label's contents sit by the first line
         line_h = max(line_h, line_height(NAME_SIZE, True) + 2 * ROW_PAD)
         if train.train == MEXICAN:
-            width = LABEL_WIDTH - PAD - PAD // 2  # the name box of a label without a stripe
+            width = label_w - PAD - PAD // 2  # the name box of a label without a stripe
             written = len(mexican_label(labels.mexican_train, width))
             line_h = max(line_h, written * line_height(NAME_MIN_SIZE, True) + 2 * ROW_PAD)
         height = max(height, line_h)
-        label = Box(label_x, y, LABEL_WIDTH, height)
+        label = Box(label_x, y, label_w, height)
         marker = None
         mexican = train.train == MEXICAN
         name_left = label_x + PAD + (0 if mexican else STRIPE + PAD // 2)
