@@ -264,7 +264,7 @@ def test_a_numeral_on_the_drawn_8_player_board_is_10_px_tall() -> None:
             for number, half in zip((car.first, car.second), halves, strict=True):
                 ink = dark_ink(im, half)
                 if number == 0:
-                    assert ink is None  # a blank half stays blank
+                    assert ink is None  # a blank half has no dark ink (a faint frame)
                 else:
                     assert ink is not None
                     heights.append(ink.h)
