@@ -43,7 +43,7 @@ class Badge:
 def badge_diameter(unit: int) -> int:
     """How big a badge is on tiles of ``unit``: its digits are 8 px tall as Discord
     shows an 800 px picture (400 px wide) even on the smallest tiles."""
-    return max(28, round(unit * 0.75))
+    return max(30, round(unit * 0.75))
 
 
 def place_badges(

@@ -122,7 +122,7 @@ PIP_RADIUS = 0.13
 """Pip radius for 0-6, as a share of the half's side (bigger than 7-12's, which crowd):
 4 px across as Discord shows a typical board (400 px wide)."""
 PIP_RADIUS_CROWDED = 0.068
-NUMERAL_HEIGHT = 0.86
+NUMERAL_HEIGHT = 0.9
 """A numeral's digits are this share of the half's side tall: 10 px tall as Discord
 shows a board (400 px wide) even at its smallest unit (30 px in 800)."""
 NUMERAL_SQUEEZE = 0.58

@@ -181,8 +181,10 @@ def test_every_train_is_drawn_in_order(board: PlayerView) -> None:
             )
         for car in row.cars:  # a whole tile on its own line's band, never split
             track = row.tracks[car.line]
-            assert track.y <= car.box.y and car.box.bottom <= track.bottom
-            assert track.x <= car.box.x and car.box.right <= track.right
+            assert track.y <= car.box.y
+            assert car.box.bottom <= track.bottom
+            assert track.x <= car.box.x
+            assert car.box.right <= track.right
         if row.cars:
             assert row.cars[-1].second == train.end
         assert 1 <= row.lines <= MAX_LINES
