@@ -39,12 +39,11 @@ How the table is laid out (the table of RULES.md#what-every-game-shares, drawn):
   its half or quarter whatever the reach, so the choice is a search over
   reaches, each chain laid once per reach (:func:`_arrange`).
 - The picture is *framed*: cropped to what is on the table (tiles and
-  labels, with a margin) and scaled, so that Discord's small preview shows
-  big tiles while there are few and the whole table as it grows. The frame
-  has a fixed shape (``shape``: height over width, the table's part of a
-  picture of fixed proportions), so the image keeps its size from move to
-  move; only the unit steps down a short ladder (:data:`UNITS`). The centre
-  tile stays in the middle of the frame unless the tiles would leave it.
+  labels, with a margin of half a unit) and scaled, so that Discord's small
+  preview shows big tiles while there are few and the whole table as it
+  grows. ``shape`` bounds the height (height over width, the table's part of
+  a picture of at most 4:3); the picture is as tall as its tiles below that,
+  800 px wide, and the unit is the largest of :data:`UNITS` that fits.
   Past the smallest unit the picture widens instead (no double-9/12 board of
   the tests gets there once packed; an unpacked 91-tile board would).
   Pixel units are even, so every box lands on whole pixels.
@@ -67,8 +66,9 @@ from bot.engine.view import SeenLaid, TableView
 __all__ = ["UNITS", "BoardGeometry", "Box", "EndMark", "PlacedTile", "board_geometry"]
 
 MIN_GRID = 10
-"""Twice the shortest reach of the west and east chains, in units (a tile is 2 units
-long); north and south reach at least ``shape`` times as far."""
+"""Twice the shortest reach of the west and east chains, in half-units: a chain may
+turn after two tiles, so a long line snakes into more, shorter rows and keeps bigger
+tiles; north and south reach at least ``shape`` times as far."""
 SHAPE = 0.6
 """Height over width of the table's frame when the caller gives none."""
 MIN_WIDTH = 800
@@ -339,7 +339,7 @@ class _Option(NamedTuple):
 
 
 REACH_STEP = 2
-"""Reaches tried, in half-units: every second unit (an eighth of the reach when longer)."""
+"""Reaches tried, in half-units: every unit (an eighth of the reach when longer)."""
 
 
 class _Arranged(NamedTuple):
