@@ -3,6 +3,7 @@
 Knows Pillow and the engine, never Discord. The public API::
 
     png = render_board(public_view(state), names=names, title="Deal 2")
+    png = render_board(view, names=names, recent=[(seat, tile), ...])  # moves since a turn
     png = render_hand(hand_view(state, seat).hand, legal_tiles, top=rules.set)  # hand_keys
     png = render_summary(state, names)                   # a finished deal: hands revealed
     geometry = board_geometry(public_view(state).table, rules.layout)  # boxes only

@@ -7,9 +7,14 @@ a tile; once it is over the view reveals it and it is drawn face up, edged
 navy), hand sizes, the boneyard size, the last move and the totals. That view
 holds no hand and no hidden tile, so no path through this module can draw one.
 
-The picture is 4:3 (Discord shows an embed's image in at most 400 x 300 px),
-800 px wide unless the table needs more; the header scales with it and the
-table is framed to what is on it (:mod:`render.geometry`).
+The picture is 800 px wide (shown 400 px wide by Discord) unless the table
+needs more, and at most 3/4 as tall (Discord shows an embed's image in at most
+400 x 300 px, so a taller one would be shown narrower); it is cropped to the
+tiles below the header, with no band of empty felt. The header scales with the
+width and the table is framed to what is on it (:mod:`render.geometry`).
+
+``recent`` (the tiles laid since the viewer's last turn) puts a numbered badge
+in the seat's colour on each of them that the table shows (:mod:`render.badges`).
 """
 
 from __future__ import annotations
@@ -24,14 +29,24 @@ from bot.engine.tiles import Tile
 from bot.engine.view import PlayerView, SeenPlay
 
 from . import sprites, theme
+from .badges import Badge, draw_badges, place_badges
 from .canvas import blank, draw_box, draw_text, line_height, to_png
-from .geometry import BoardGeometry, EndMark, PlacedTile, board_geometry
-from .header import Chip, draw_header, format_score, header_height, header_share, seat_colour
+from .geometry import BoardGeometry, Box, EndMark, PlacedTile, board_geometry
+from .header import (
+    Chip,
+    Team,
+    draw_header,
+    format_score,
+    header_height,
+    header_share,
+    seat_colour,
+)
 from .labels import ENGLISH, Labels
 from .station import draw_station
 
 __all__ = [
     "LastMove",
+    "board_badges",
     "draw_board",
     "end_value_size",
     "last_move",
@@ -47,16 +62,23 @@ def render_board(
     totals: Sequence[float] | None = None,
     title: str | None = None,
     labels: Labels = ENGLISH,
+    recent: Sequence[tuple[int, Tile]] = (),
 ) -> bytes:
     """The board of the deal in play as PNG bytes, from ``board = public_view(state)``.
 
-    ``names`` has one entry per seat. ``totals`` has one entry per side
-    (``rules.sides``); by default the match totals of the view (every finished
-    deal plus what the deal in play has scored so far). ``title`` is drawn as
-    given. ``labels`` supplies every other word. A seat's own view is refused:
+    ``names`` has one entry per seat (a long ``Name (note)`` is split in the
+    header rather than cut: :func:`render.header.split_name`). ``totals`` has
+    one entry per side (``rules.sides``); by default the match totals of the
+    view (every finished deal plus what the deal in play has scored so far).
+    ``title`` is drawn as given. ``labels`` supplies every other word.
+    ``recent``: the (seat, tile) pairs laid since the viewer's last turn, in
+    order; each tile the table shows face up gets a badge numbered 1, 2, 3...
+    in that seat's colour (others are skipped). A seat's own view is refused:
     the board is public.
     """
-    return to_png(draw_board(board, names=names, totals=totals, title=title, labels=labels))
+    return to_png(
+        draw_board(board, names=names, totals=totals, title=title, labels=labels, recent=recent)
+    )
 
 
 def draw_board(
@@ -66,10 +88,13 @@ def draw_board(
     totals: Sequence[float] | None = None,
     title: str | None = None,
     labels: Labels = ENGLISH,
+    recent: Sequence[tuple[int, Tile]] = (),
 ) -> Image.Image:
     """The board as a palette image (what :func:`render_board` encodes)."""
     if board.station is not None:  # Mexican Train: the station and its trains
-        return draw_station(board, names=names, totals=totals, title=title, labels=labels)
+        return draw_station(
+            board, names=names, totals=totals, title=title, labels=labels, recent=recent
+        )
     if board.seat is not None:
         raise ValueError("the board is public: draw it from public_view(state), not a seat's view")
     rules = board.rules
@@ -97,31 +122,51 @@ def draw_board(
         )
         for seat in range(rules.players)
     ]
-    top = header_height(len(chips), bool(title or facts), geometry.width)
+    teams = (
+        [Team(seats, format_score(side_totals[i])) for i, seats in enumerate(sides)]
+        if rules.teams
+        else []
+    )
+    top = header_height(len(chips), bool(title or facts), geometry.width, bool(teams))
     im = blank(geometry.width, top + geometry.height)
-    draw_header(im, geometry.width, chips, title, facts)
+    draw_header(im, geometry.width, chips, title, facts, teams)
     faces = sprites.faces_for(rules.set)
     draw_table(im, geometry, 0, top, last_move(board), labels, faces)
+    colours = [seat_colour(seat, rules.teams) for seat in range(rules.players)]
+    draw_badges(im, board_badges(geometry, recent, top), colours)
     return im
 
 
+def board_badges(
+    geometry: BoardGeometry, recent: Sequence[tuple[int, Tile]], top: int = 0
+) -> list[Badge]:
+    """Where :func:`draw_board` puts the badges of ``recent`` (``top``: the header's
+    height): on the face-up tiles of ``geometry`` only."""
+    boxes = [
+        (p.tile, Box(p.box.x, p.box.y + top, p.box.w, p.box.h))
+        for p in geometry.tiles
+        if p.tile is not None
+    ]
+    return place_badges(recent, boxes, geometry.unit)
+
+
 PICTURE_SHAPE = 0.75
-"""The board picture is 4:3 (header included), whatever the board's size: Discord
-shows an embed's image in at most 400 by 300 pixels, so a 4:3 picture is shown the
-full 400 wide, and any other shape would be shown smaller (a taller one narrower).
-Big boards gain their room from packed rows instead (:mod:`render.geometry`)."""
+"""The board picture is at most 3/4 as tall as wide (header included): Discord shows
+an embed's image in at most 400 by 300 pixels, so such a picture is shown the full
+400 wide, and a taller one would be shown narrower. Below that bound it is as tall
+as its tiles. Big boards gain their room from packed rows (:mod:`render.geometry`)."""
 
 
 def table_geometry(board: PlayerView, *, title: str | None = None) -> BoardGeometry:
     """Where the tiles and labels of ``board`` go below its header (what :func:`draw_board` uses).
 
-    The table's frame is the part of a 4:3 picture the header leaves; its shape
-    depends only on the players and whether the header has a line for the
-    title or the boneyard and count, so it stays the same all game.
+    The table gets at most the part of a 4:3 picture the header leaves (its
+    bound depends only on the players, the teams and whether the header has a
+    line for the title or the boneyard and count), and is cropped to its tiles.
     """
     rules = board.rules
     has_info = bool(title) or rules.draws or rules.scoring == "fives"
-    shape = PICTURE_SHAPE - header_share(rules.players, has_info)
+    shape = PICTURE_SHAPE - header_share(rules.players, has_info, rules.teams)
     return board_geometry(board.table, rules.layout or "line", shape=shape, packed=rules.set > 6)
 
 

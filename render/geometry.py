@@ -39,12 +39,11 @@ How the table is laid out (the table of RULES.md#what-every-game-shares, drawn):
   its half or quarter whatever the reach, so the choice is a search over
   reaches, each chain laid once per reach (:func:`_arrange`).
 - The picture is *framed*: cropped to what is on the table (tiles and
-  labels, with a margin) and scaled, so that Discord's small preview shows
-  big tiles while there are few and the whole table as it grows. The frame
-  has a fixed shape (``shape``: height over width, the table's part of a
-  picture of fixed proportions), so the image keeps its size from move to
-  move; only the unit steps down a short ladder (:data:`UNITS`). The centre
-  tile stays in the middle of the frame unless the tiles would leave it.
+  labels, with a margin of half a unit) and scaled, so that Discord's small
+  preview shows big tiles while there are few and the whole table as it
+  grows. ``shape`` bounds the height (height over width, the table's part of
+  a picture of at most 4:3); the picture is as tall as its tiles below that,
+  800 px wide, and the unit is the largest of :data:`UNITS` that fits.
   Past the smallest unit the picture widens instead (no double-9/12 board of
   the tests gets there once packed; an unpacked 91-tile board would).
   Pixel units are even, so every box lands on whole pixels.
@@ -66,15 +65,16 @@ from bot.engine.view import SeenLaid, TableView
 
 __all__ = ["UNITS", "BoardGeometry", "Box", "EndMark", "PlacedTile", "board_geometry"]
 
-MIN_GRID = 18
-"""Twice the shortest reach of the west and east chains, in units (a tile is 2 units
-long); north and south reach at least ``shape`` times as far."""
+MIN_GRID = 10
+"""Twice the shortest reach of the west and east chains, in half-units: a chain may
+turn after two tiles, so a long line snakes into more, shorter rows and keeps bigger
+tiles; north and south reach at least ``shape`` times as far."""
 SHAPE = 0.6
 """Height over width of the table's frame when the caller gives none."""
 MIN_WIDTH = 800
 """Width of the frame in pixels (twice what Discord shows); only boards that do
 not fit at the smallest unit are wider."""
-UNITS = (64, 60, 56, 52, 48, 44, 40, 38, 36, 34, 32, 30)
+UNITS = tuple(range(64, 29, -2))
 """The pixel units a board may use, largest first: few sizes, so few sprites to cache."""
 MIN_UNIT = UNITS[-1]
 WIDEN_STEP = 2 * MIN_UNIT
@@ -338,8 +338,8 @@ class _Option(NamedTuple):
     lanes: list[_Lane]
 
 
-REACH_STEP = 4
-"""Reaches tried, in half-units: every second unit (an eighth of the reach when longer)."""
+REACH_STEP = 2
+"""Reaches tried, in half-units: every unit (an eighth of the reach when longer)."""
 
 
 class _Arranged(NamedTuple):
@@ -781,10 +781,11 @@ def _frame(
     y2 = max(b[3] for b in every) + FRAME_MARGIN
     unit, width = _scale(x2 - x1, y2 - y1, shape, min_width)
     half = unit // 2
-    height = max(round(width * shape), (y2 - y1) * half)
-    # The centre tile's middle sits in the middle of the frame, unless that crops a tile.
-    ox = min(max(width // 2, -x1 * half), width - x2 * half)
-    oy = min(max(height // 2, -y1 * half), height - y2 * half)
+    # Cropped to what is on the table: as tall as the tiles and labels (with the
+    # margin), no band of empty felt; centred across the picture's width.
+    height = (y2 - y1) * half
+    ox = (width - (x2 - x1) * half) // 2 - x1 * half
+    oy = -y1 * half
 
     def to_px(b: _HalfBox) -> Box:
         return Box(ox + b[0] * half, oy + b[2] * half, (b[1] - b[0]) * half, (b[3] - b[2]) * half)

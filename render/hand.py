@@ -3,6 +3,11 @@
 :func:`render_hand` takes the player's tiles and nothing else, so it cannot
 show anybody else's. Playable tiles are lit and carry a key ("1", "2"… or
 "A", "B"…) that the buttons under the message can repeat; the rest are dimmed.
+
+Each tile stands with the number its move buttons write first on top: the low one,
+as a tile is written (``2-3``), unless ``tops`` says otherwise (Mexican Train writes
+the half that meets the train first, ``3-2`` on a train ending in 3:
+:func:`train_tops`).
 """
 
 from __future__ import annotations
@@ -13,12 +18,13 @@ from typing import Literal
 
 from PIL import Image
 
+from bot.engine.moves import Move
 from bot.engine.tiles import Tile
 
 from . import sprites, theme
 from .canvas import blank, draw_box, draw_text, line_height, to_png
 
-__all__ = ["draw_hand", "hand_keys", "hand_rows", "render_hand"]
+__all__ = ["draw_hand", "hand_keys", "hand_rows", "render_hand", "train_tops"]
 
 UNIT = 44
 PAD = 18
@@ -47,12 +53,27 @@ def hand_keys(
     return {t: str(i + 1) for i, t in enumerate(playable)}
 
 
+def train_tops(moves: Sequence[Move], ends: Sequence[int]) -> dict[Tile, int]:
+    """Mexican Train: the number to draw on top of each tile of ``moves`` (in the order
+    their buttons are shown), as its first button writes it: the half that meets its
+    train's end (``ends``: the station's ends, by train; ``bot.games.moves_text``)."""
+    tops: dict[Tile, int] = {}
+    for move in moves:
+        for p in move.placements:
+            if p.train is None or p.tile in tops or not -len(ends) <= p.train < len(ends):
+                continue
+            if p.tile.has(ends[p.train]):
+                tops[p.tile] = ends[p.train]
+    return tops
+
+
 def render_hand(
     tiles: Sequence[Tile],
     legal: Collection[Tile] = frozenset(),
     *,
     keys: Mapping[Tile, str] | None = None,
     top: int | None = None,
+    tops: Mapping[Tile, int] | None = None,
 ) -> bytes:
     """A hand as PNG bytes: the tiles standing in rows of equal length (at most 10).
 
@@ -60,9 +81,11 @@ def render_hand(
     :func:`hand_keys`); when ``legal`` is not empty the others are dimmed.
     ``top`` is the set's top number (``rules.set``): double-9 and double-12
     hands show numerals, as their boards do. Without it, a hand holding a
-    number above 6 shows numerals.
+    number above 6 shows numerals. ``tops``: the number drawn on the upper half
+    of a tile, where its buttons write that one first (:func:`train_tops`); any
+    other tile shows its low number on top, as ``2-3`` is written.
     """
-    return to_png(draw_hand(tiles, legal, keys=keys, top=top))
+    return to_png(draw_hand(tiles, legal, keys=keys, top=top, tops=tops))
 
 
 def hand_rows(count: int) -> list[int]:
@@ -78,6 +101,7 @@ def draw_hand(
     *,
     keys: Mapping[Tile, str] | None = None,
     top: int | None = None,
+    tops: Mapping[Tile, int] | None = None,
 ) -> Image.Image:
     """The hand as a palette image (what :func:`render_hand` encodes)."""
     stray = [str(t) for t in legal if t not in tiles]
@@ -101,7 +125,11 @@ def draw_hand(
         y = PAD + (i // per_row) * pitch_y
         playable = t in legal
         style: sprites.Style = "fresh" if playable else ("dim" if legal else "face")
-        sprite = sprites.tile_sprite(t.low, t.high, True, UNIT, style, theme.FELT, faces)
+        upper = tops.get(t, t.low) if tops else t.low
+        if not t.has(upper):
+            raise ValueError(f"{t} has no {upper} to show on top")
+        lower = t.other(upper)
+        sprite = sprites.tile_sprite(upper, lower, True, UNIT, style, theme.FELT, faces)
         im.paste(sprite.image, (x, y), sprite.mask)
         key = keys.get(t)
         if key:

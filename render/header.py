@@ -1,4 +1,9 @@
-"""The band above the board: a title, table facts and one chip per player."""
+"""The band above the board: a title, table facts and one chip per player (one per team
+in a partnership game: the team's score once, each partner's name and tiles in it).
+
+A name too long for its chip is split before it is cut: ``Bot 1 (AI, normal)`` shows
+``Bot 1`` in bold and ``AI, normal`` (or ``AI``) beside it in small muted letters
+(:func:`split_name`), so an AI seat keeps its number and its kind."""
 
 from __future__ import annotations
 
@@ -24,10 +29,13 @@ TITLE_SIZE = 24
 FACT_LABEL_SIZE = 20
 FACT_VALUE_SIZE = 24
 NAME_SIZE = 24
-NAME_MIN_SIZE = 17
+NAME_MIN_SIZE = 20
+"""10 px as Discord shows an 800 px picture: a longer name is split or cut, never smaller."""
 SCORE_SIZE = 30
 TILES_SIZE = 20
 ICON_UNIT = 14
+TEAM_CHIP_HEIGHT = 84
+"""A team's chip holds a line per partner."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +45,7 @@ class HeaderSizes:
     pad: int
     info: int
     chip: int
+    team_chip: int
     radius: int
     title: int
     fact_label: int
@@ -61,6 +70,7 @@ def header_sizes(width: int) -> HeaderSizes:
         pad=px(PAD),
         info=px(INFO_HEIGHT),
         chip=px(CHIP_HEIGHT),
+        team_chip=px(TEAM_CHIP_HEIGHT),
         radius=px(CHIP_RADIUS),
         title=px(TITLE_SIZE),
         fact_label=px(FACT_LABEL_SIZE),
@@ -86,6 +96,29 @@ class Chip:
     to_move: bool
 
 
+@dataclass(frozen=True, slots=True)
+class Team:
+    """A side of a partnership game as the header shows it: its seats, its score once."""
+
+    seats: tuple[int, ...]
+    score: str
+
+
+def split_name(name: str) -> tuple[str, str]:
+    """``Bot 1 (AI, normal)`` -> ``("Bot 1", "AI, normal")``: a trailing part in
+    parentheses becomes a note that may be drawn smaller or shortened; else no note."""
+    if name.endswith(")") and " (" in name:
+        base, _, rest = name[:-1].rpartition(" (")
+        if base.strip() and rest.strip():
+            return base, rest
+    return name, ""
+
+
+def short_note(note: str) -> str:
+    """A note's first part (``AI, normal`` -> ``AI``): the level may be dropped for room."""
+    return note.split(",")[0].strip()
+
+
 def seat_colour(seat: int, teams: bool) -> Colour:
     """Team colours with partnerships, else one colour per seat."""
     if teams:
@@ -106,17 +139,22 @@ def _rows(players: int) -> list[int]:
     return [first, players - first]
 
 
-def header_height(players: int, has_info: bool, width: int = REFERENCE_WIDTH) -> int:
-    """How tall the header is over a picture ``width`` pixels wide."""
+def header_height(
+    players: int, has_info: bool, width: int = REFERENCE_WIDTH, teams: bool = False
+) -> int:
+    """How tall the header is over a picture ``width`` pixels wide (``teams``: one chip
+    per team, a line per partner)."""
     z = header_sizes(width)
-    rows = len(_rows(players))
     info = z.info + z.pad // 2 if has_info else 0
+    if teams:
+        return z.pad + info + z.team_chip + z.pad
+    rows = len(_rows(players))
     return z.pad + info + rows * z.chip + (rows - 1) * (z.pad // 2) + z.pad
 
 
-def header_share(players: int, has_info: bool) -> float:
+def header_share(players: int, has_info: bool, teams: bool = False) -> float:
     """The header's height as a share of the picture's width."""
-    return header_height(players, has_info) / REFERENCE_WIDTH
+    return header_height(players, has_info, REFERENCE_WIDTH, teams) / REFERENCE_WIDTH
 
 
 def draw_header(
@@ -125,15 +163,26 @@ def draw_header(
     chips: Sequence[Chip],
     title: str | None,
     facts: Sequence[tuple[str, str]],
+    teams: Sequence[Team] = (),
 ) -> None:
-    """Draw the header across the top ``width`` pixels of ``im`` (already sized for it)."""
+    """Draw the header across the top ``width`` pixels of ``im`` (already sized for it).
+
+    With ``teams`` (a partnership game) the header has one chip per team: the team's
+    score once, a line per partner (their name and tiles in hand); the chips' own
+    scores are not drawn."""
     z = header_sizes(width)
-    height = header_height(len(chips), bool(title or facts), width)
+    height = header_height(len(chips), bool(title or facts), width, bool(teams))
     im.paste(theme.index(theme.PANEL), (0, 0, width, height))
     y = z.pad
     if title or facts:
         _draw_info(im, z, width, y, title, facts)
         y += z.info + z.pad // 2
+    if teams:
+        chip_w = (width - z.pad * (len(teams) + 1)) // len(teams)
+        for i, team in enumerate(teams):
+            x = z.pad + i * (chip_w + z.pad)
+            _draw_team(im, z, x, y, chip_w, team, [chips[seat] for seat in team.seats])
+        return
     seat = 0
     for count in _rows(len(chips)):
         chip_w = (width - z.pad * (count + 1)) // count
@@ -226,9 +275,9 @@ def _draw_chip(im: Image.Image, z: HeaderSizes, x: int, y: int, w: int, chip: Ch
     icon_h = 2 * z.icon
     second_h = max(count_h, icon_h)
     top = y + (z.chip - (name_h + second_h)) // 2
-    name, size = sprites.fit_text(
-        chip.name, w - (left - x) - score_w - 2 * inset, z.name, True, z.name_min
-    )
+    room = w - (left - x) - score_w - 2 * inset
+    name, note = _fit_name(chip.name, room, z)
+    name, size = sprites.fit_text(name, room, z.name, True, z.name_min)
     draw_text(
         im,
         name,
@@ -241,13 +290,134 @@ def _draw_chip(im: Image.Image, z: HeaderSizes, x: int, y: int, w: int, chip: Ch
     second = top + name_h
     icon = sprites.tile_sprite(0, 0, True, z.icon, "back", theme.CHIP)
     im.paste(icon.image, (left, second + (second_h - icon_h) // 2), icon.mask)
-    draw_text(
+    count_x = left + z.icon + z.pad * 2 // 3
+    count_w = draw_text(
         im,
         str(chip.tiles),
-        left + z.icon + z.pad * 2 // 3,
+        count_x,
         second + (second_h - count_h) // 2,
         z.tiles,
         bold=True,
         colour=theme.TEXT_MUTED,
         background=theme.CHIP,
     )
+    if note:  # the part of a long name put aside: beside the tiles in hand
+        note_x = count_x + count_w + z.pad
+        note = _fit_note(note, x + w - inset - z.outline - score_w - z.pad - note_x, z.tiles)
+        draw_text(
+            im,
+            note,
+            note_x,
+            second + (second_h - line_height(z.tiles)) // 2,
+            z.tiles,
+            colour=theme.TEXT_MUTED,
+            background=theme.CHIP,
+        )
+
+
+def _fit_name(name: str, room: int, z: HeaderSizes) -> tuple[str, str]:
+    """The name to draw in bold and a note put aside: the whole name if it fits at a
+    readable size, else its part before the parentheses and the note in them."""
+    if sprites.fit_text(name, room, z.name, True, z.name_min)[0] == name:
+        return name, ""
+    return split_name(name)
+
+
+def _fit_note(note: str, room: int, size: int) -> str:
+    """The note if it fits, else its first part (``AI``), else nothing."""
+    for text in (note, short_note(note)):
+        if sprites.text_width(text, size, False) <= room:
+            return text
+    return ""
+
+
+def _draw_team(
+    im: Image.Image, z: HeaderSizes, x: int, y: int, w: int, team: Team, chips: Sequence[Chip]
+) -> None:
+    """One team's chip: its colour, a line per partner (name, tiles in hand), its score."""
+    to_move = any(chip.to_move for chip in chips)
+    h = z.team_chip
+    draw_box(
+        im,
+        x,
+        y,
+        w,
+        h,
+        radius=z.radius,
+        fill=theme.CHIP,
+        background=theme.PANEL,
+        outline=theme.GOLD if to_move else None,
+        outline_width=z.outline if to_move else 0,
+    )
+    inset = z.pad
+    colour = chips[0].colour if chips else theme.TEXT
+    draw_box(
+        im,
+        x + inset,
+        y + z.pad,
+        z.stripe,
+        h - 2 * z.pad,
+        radius=z.stripe // 2,
+        fill=colour,
+        background=theme.CHIP,
+    )
+    score_w = draw_text(
+        im,
+        team.score,
+        x + w - inset - z.outline,
+        y + (h - line_height(z.score, True)) // 2,
+        z.score,
+        bold=True,
+        colour=theme.GOLD if to_move else theme.TEXT,
+        background=theme.CHIP,
+        align="right",
+    )
+    left = x + inset + z.stripe + z.pad
+    right = x + w - inset - z.outline - score_w - 2 * z.pad  # the tiles' column ends here
+    line = (h - 2 * (z.pad // 2)) // max(1, len(chips))
+    icon_h = 2 * z.icon
+    for i, chip in enumerate(chips):
+        top = y + z.pad // 2 + i * line
+        count = str(chip.tiles)
+        count_w = sprites.text_width(count, z.tiles, True)
+        count_x = right - count_w
+        icon_x = count_x - z.pad * 2 // 3 - z.icon
+        icon = sprites.tile_sprite(0, 0, True, z.icon, "back", theme.CHIP)
+        im.paste(icon.image, (icon_x, top + (line - icon_h) // 2), icon.mask)
+        draw_text(
+            im,
+            count,
+            count_x,
+            top + (line - line_height(z.tiles, True)) // 2,
+            z.tiles,
+            bold=True,
+            colour=theme.TEXT_MUTED,
+            background=theme.CHIP,
+        )
+        room = icon_x - z.pad - left
+        name, note = _fit_name(chip.name, room, z)
+        name, size = sprites.fit_text(name, room, z.name, True, z.name_min)
+        name_top = top + (line - line_height(size, True)) // 2
+        name_w = draw_text(
+            im,
+            name,
+            left,
+            name_top,
+            size,
+            bold=True,
+            colour=theme.GOLD if chip.to_move else theme.TEXT,
+            background=theme.CHIP,
+        )
+        if note:
+            note_x = left + name_w + z.pad * 2 // 3
+            note = _fit_note(note, icon_x - z.pad - note_x, z.tiles)
+            baseline = name_top + ascent(size, True)
+            draw_text(
+                im,
+                note,
+                note_x,
+                baseline - ascent(z.tiles),
+                z.tiles,
+                colour=theme.TEXT_MUTED,
+                background=theme.CHIP,
+            )

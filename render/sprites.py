@@ -56,7 +56,7 @@ _PIPS: dict[int, tuple[tuple[float, float], ...]] = {
     3: ((0.76, 0.24), (0.5, 0.5), (0.24, 0.76)),
     4: ((0.26, 0.26), (0.74, 0.26), (0.26, 0.74), (0.74, 0.74)),
     5: ((0.24, 0.24), (0.76, 0.24), (0.5, 0.5), (0.24, 0.76), (0.76, 0.76)),
-    6: tuple((x, y) for x in (0.27, 0.73) for y in _C3),
+    6: tuple((x, y) for x in (0.27, 0.73) for y in (0.19, 0.5, 0.81)),
     7: (*((x, y) for x in (0.25, 0.75) for y in _C3), (0.5, 0.5)),
     8: tuple((x, y) for x in _C3 for y in _C3 if (x, y) != (0.5, 0.5)),
     9: tuple((x, y) for x in _C3 for y in _C3),
@@ -91,8 +91,15 @@ _STYLES: dict[str, _TileColours] = {
 
 
 def _gap(unit: int) -> int:
-    """Felt between a tile's cell and its face, on each side."""
-    return max(2, round(unit * 0.06))
+    """Felt between a tile's cell and its face, on each side: two tiles that touch
+    show a clear line of felt between them (2 px as Discord shows a board)."""
+    return max(2, round(unit * 0.07))
+
+
+def _shadow(unit: int) -> int:
+    """How far a tile's shadow falls (down and right): a thin one, so it does not fill
+    the felt between two tiles."""
+    return max(1, round(unit * 0.025))
 
 
 def _edge(unit: int, style: Style) -> int:
@@ -111,10 +118,11 @@ def half_side(unit: int) -> float:
     return min(float(inner), (2 * unit - 2 * _gap(unit) - 2 * _edge(unit, "face")) / 2)
 
 
-PIP_RADIUS = 0.11
-"""Pip radius for 0-6, as a share of the half's side (bigger than 7-12's, which crowd)."""
+PIP_RADIUS = 0.13
+"""Pip radius for 0-6, as a share of the half's side (bigger than 7-12's, which crowd):
+4 px across as Discord shows a typical board (400 px wide)."""
 PIP_RADIUS_CROWDED = 0.068
-NUMERAL_HEIGHT = 0.86
+NUMERAL_HEIGHT = 0.9
 """A numeral's digits are this share of the half's side tall: 10 px tall as Discord
 shows a board (400 px wide) even at its smallest unit (30 px in 800)."""
 NUMERAL_SQUEEZE = 0.58
@@ -144,7 +152,7 @@ def tile_sprite(
     cell_w, cell_h = (unit, 2 * unit) if vertical else (2 * unit, unit)
     s = _SCALE
     gap = _gap(unit)
-    shadow = max(1, round(unit * 0.05))
+    shadow = _shadow(unit)
     face_box = (gap * s, gap * s, (cell_w - gap) * s - 1, (cell_h - gap) * s - 1)
     shadow_box = tuple(v + shadow * s for v in face_box)
     radius = max(2, round(unit * 0.14)) * s
@@ -203,8 +211,11 @@ def _draw_face(
         draw.line((mid, y0 + inset, mid, y1 - inset), fill=divider, width=line)
         halves = ((x0, y0, w / 2, h), (mid, y0, w / 2, h))
     for number, (hx, hy, hw, hh) in zip(numbers, halves, strict=True):
+        if number == 0:  # a blank: a faint frame, so the half reads as empty, not missing
+            _draw_blank(draw, hx + hw / 2, hy + hh / 2, side, unit)
+            continue
         if faces == "numerals":
-            if number:  # a blank half stays blank
+            if number:
                 mask = _numeral_mask(number, side)
                 # Start on a whole pixel of the reduced sprite: every row of ink but
                 # the last is then solid, not two half-tones.
@@ -219,6 +230,19 @@ def _draw_face(
             cx = hx + (hw - side) / 2 + fx * side
             cy = hy + (hh - side) / 2 + fy * side
             draw.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), fill=pip)
+
+
+BLANK_FRAME = 0.5
+"""A blank half shows a faint square frame this share of the half's side across."""
+
+
+def _draw_blank(draw: ImageDraw.ImageDraw, cx: float, cy: float, side: int, unit: int) -> None:
+    """The mark of a blank half: a thin square frame in the divider's colour."""
+    r = side * BLANK_FRAME / 2
+    width = max(_SCALE, round(unit / 22))
+    draw.rounded_rectangle(
+        (cx - r, cy - r, cx + r, cy + r), round(r / 3), outline=theme.DIVIDER, width=width
+    )
 
 
 @lru_cache(maxsize=512)

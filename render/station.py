@@ -8,12 +8,13 @@ a seat's own view is refused.
 The picture, under the usual header (names, tiles in hand, totals; its info line
 says ``Engine 12`` and the boneyard)::
 
-    .-------------.  .--.
-    | Alice   (o) |  |  |==[12|4][4|4]===================
-    | Bob         |  |12|==[12|7][7|1][1|1][1|9]=========
-    | Carol       |  |12|==============================  (an empty train: its track)
-    | Mexican tr. |  |  |==[12|0][0|3][3|3]=============
-    '-------------'  '--'
+    .-----------.  .--.
+    | Alice (o) |  |  |==[12|4][4]===================
+    |           |  |  |      [4]
+    | Bob       |  |12|==[12|7][7|1][1|9]============
+    | Carol     |  |12|==============================  (an empty train: its track)
+    | Mexican   |  |  |==[12|0][0|3][3|5]============
+    '-----------'  '--'
 
 - A label per train: the owner's colour (the header's stripe colour), their name,
   and the marker token (a small locomotive on a gold disc) while the train carries
@@ -23,19 +24,19 @@ says ``Engine 12`` and the boneyard)::
 - The station: a dark band the trains leave from, the engine double standing in it.
 - The cars run from the station to the right in the order they were laid, their
   inner number (the one they were matched on) on the left: a train reads left to
-  right. A train longer than a line goes on under itself (up to :data:`MAX_LINES`
-  lines); past that the innermost cars are counted in a ``+n`` badge and the last
-  ones shown.
+  right. Doubles stand across the train, as on a table (a line holding one is two
+  units tall). A train longer than a line goes on under itself, a whole tile at a
+  time (up to :data:`MAX_LINES` lines); past that the innermost cars are counted in
+  a ``+n`` badge and the last ones shown.
 - The last tile laid is lit like the board's last move; the double that waits to
-  be satisfied is ringed in gold.
+  be satisfied is ringed in gold; ``recent`` tiles carry numbered badges
+  (:mod:`render.badges`).
 
-Sizes are for Discord's attachment preview, about 550 px wide (:data:`SHOWN`): the
-picture is :data:`WIDTH` px wide (twice that), the tiles use the largest unit of
-:data:`UNITS` at which every train fits one line, else the smallest (a double-12
-numeral is then 10 px tall as shown) with wrapped lines. The picture grows taller
-with the players and with wrapped trains; it never gets narrower. (In an embed,
-which Discord shows at most 400 x 300 px, it would be shown smaller than that:
-the table is meant to be posted as a plain attachment.)
+Sizes are for Discord's preview, about 400 px wide (:data:`SHOWN`): the picture is
+:data:`WIDTH` px wide (twice that), the tiles use the largest unit of :data:`UNITS`
+at which every train fits one line, else the smallest (a double-12 numeral is then
+10 px tall as shown) with wrapped lines. The picture grows taller with the players
+and with wrapped trains; it never gets narrower.
 """
 
 from __future__ import annotations
@@ -51,9 +52,10 @@ from bot.engine.trains import MEXICAN
 from bot.engine.view import PlayerView, SeenPlay, StationView
 
 from . import sprites, theme
+from .badges import Badge, draw_badges, place_badges
 from .canvas import blank, draw_box, draw_text, line_height
 from .geometry import Box
-from .header import Chip, draw_header, format_score, header_height, seat_colour
+from .header import Chip, draw_header, format_score, header_height, seat_colour, split_name
 from .labels import ENGLISH, Labels
 from .theme import Colour
 from .wrap import wrap_text
@@ -68,11 +70,13 @@ __all__ = [
     "TrainRow",
     "draw_station",
     "last_tiles",
+    "station_badges",
     "station_geometry",
 ]
 
-SHOWN = 550
-"""How wide Discord shows an attached picture: every size below is chosen for it."""
+SHOWN = 400
+"""How wide Discord shows the picture (an attachment on a phone, an embed's image):
+every size below is chosen for it."""
 WIDTH = 2 * SHOWN
 """The picture's width: twice what is shown (crisp when scaled down, readable opened)."""
 UNITS = (40, 36, 34, 32, 30)
@@ -80,25 +84,27 @@ UNITS = (40, 36, 34, 32, 30)
 20 px tall drawn, 10 px as shown."""
 MAX_LINES = 3
 """Lines a train may take in its row before its innermost cars become a ``+n`` badge."""
-PAD = 16
+PAD = 10
 """Around the table."""
-GAP = 10
+GAP = 8
 """Between the labels, the station and the cars."""
-LABEL_WIDTH = 220
-ROW_PAD = 6
+LABEL_WIDTH = 150
+"""The labels' width, unless the Mexican train's word needs more (:func:`label_width`)."""
+LABEL_MAX = 200
+ROW_PAD = 5
 """Above and below a row's cars, inside its label's height."""
-ROW_GAP = 8
-LINE_GAP = 6
+ROW_GAP = 6
+LINE_GAP = 4
 """Between the lines of a wrapped train."""
 CAR_GAP = 4
-"""Felt between two cars (a ring around a double fits in it)."""
-ENGINE_UNIT = 36
-STATION_WIDTH = ENGINE_UNIT + 20
-NAME_SIZE = 26
+"""Felt between two cars, besides each tile's own margin (a ring around a double fits)."""
+ENGINE_UNIT = 30
+STATION_WIDTH = ENGINE_UNIT + 12
+NAME_SIZE = 24
 NAME_MIN_SIZE = 20
 """10 px as shown: the smallest name drawn (a longer one ends with "…")."""
-STRIPE = 8
-TOKEN = 32
+STRIPE = 6
+TOKEN = 28
 """The marker token's diameter."""
 RING = 3
 """The width of the ring around the double that waits."""
@@ -119,10 +125,18 @@ class PlacedCar:
     """Its place on the train, counting from the station (0: the first car)."""
     tile: Tile
     first: int
-    """The number on its left half: the one it was matched on (the station's side)."""
+    """The number on its left half: the one it was matched on (the station's side);
+    a double stands across the train and shows it on both halves."""
     second: int
     """The number on its right half: the train's end if it is the last car."""
     box: Box
+    line: int = 0
+    """The line of its row it is on (0: the first)."""
+
+    @property
+    def across(self) -> bool:
+        """A double standing across the train."""
+        return self.box.h > self.box.w
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,6 +159,8 @@ class TrainRow:
     """The innermost cars counted by the ``+n`` badge instead of drawn."""
     more: Box | None
     """The ``+n`` badge, when ``hidden``."""
+    tracks: tuple[Box, ...] = ()
+    """Each line's band (from the station to the picture's edge): its cars stand in it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,25 +189,71 @@ def mexican_label(text: str, width: int) -> tuple[str, ...]:
     return wrap_text(text, width, NAME_MIN_SIZE, True)[:2]
 
 
-def _per_line(unit: int) -> int:
-    room = WIDTH - _cars_left() - PAD
-    return max(1, (room + CAR_GAP) // (2 * unit + CAR_GAP))
+def label_width(labels: Labels) -> int:
+    """The labels' width: :data:`LABEL_WIDTH`, or what the longest word of the Mexican
+    train's label needs at the smallest size (``Meksikolainen``), up to :data:`LABEL_MAX`."""
+    words = labels.mexican_train.split() or [""]
+    need = max(sprites.text_width(w, NAME_MIN_SIZE, True) for w in words) + PAD + PAD // 2 + 2
+    return min(LABEL_MAX, max(LABEL_WIDTH, need))
 
 
-def _cars_left() -> int:
-    return PAD + LABEL_WIDTH + GAP + STATION_WIDTH + GAP
+def _cars_left(label: int = LABEL_WIDTH) -> int:
+    return PAD + label + GAP + STATION_WIDTH + GAP
 
 
-def _lines(cars: int, per_line: int) -> int:
-    return min(MAX_LINES, max(1, -(-cars // per_line)))
+def _room(label: int = LABEL_WIDTH) -> int:
+    """How wide a line of cars may be."""
+    return WIDTH - _cars_left(label) - PAD
 
 
-def _choose_unit(lengths: Sequence[int]) -> int:
+def _width(double: bool, unit: int) -> int:
+    """How much of a line a car takes: a double stands across (one unit wide)."""
+    return (unit if double else 2 * unit) + CAR_GAP
+
+
+def _fill(widths: Sequence[int], room: int) -> list[tuple[int, int]]:
+    """Each item's (line, x) when laid left to right, a line broken before the item that
+    would not fit whole (so no tile is ever split between two lines)."""
+    out, line, x = [], 0, 0
+    for w in widths:
+        if x and x + w - CAR_GAP > room:
+            line, x = line + 1, 0
+        out.append((line, x))
+        x += w
+    return out
+
+
+def _lay(
+    doubles: Sequence[bool], unit: int, label: int = LABEL_WIDTH
+) -> tuple[int, list[tuple[int, int]]]:
+    """How many innermost cars a ``+n`` badge stands for, and where the rest (after
+    the badge, if any) go: as many of the last cars as fit :data:`MAX_LINES` lines."""
+    room = _room(label)
+    widths = [_width(d, unit) for d in doubles]
+    hidden = 0
+    while True:
+        items = ([2 * unit + CAR_GAP] if hidden else []) + widths[hidden:]
+        spots = _fill(items, room)
+        if not spots or spots[-1][0] < MAX_LINES:
+            return hidden, spots
+        hidden += 1
+
+
+def _choose_unit(trains: Sequence[Sequence[bool]], label: int = LABEL_WIDTH) -> int:
     """The largest unit at which every train fits one line, else the smallest."""
     for unit in UNITS:
-        if all(n <= _per_line(unit) for n in lengths):
+        laid = (_lay(t, unit, label) for t in trains)
+        if all(not spots or spots[-1][0] == 0 for _, spots in laid):
             return unit
     return UNITS[-1]
+
+
+def _short_name(name: str, width: int) -> str:
+    """A row label's name: whole if it fits at a readable size, else the part before
+    any parentheses (``Bot 1 (AI, normal)``: ``Bot 1``)."""
+    if sprites.fit_text(name, width, NAME_SIZE, True, NAME_MIN_SIZE)[0] == name:
+        return name
+    return split_name(name)[0]
 
 
 def station_geometry(
@@ -207,52 +269,63 @@ def station_geometry(
         raise ValueError("not a Mexican Train table: the view has no station")
     players = board.rules.players
     top = header_height(players, True, WIDTH)  # the info line: the engine, the boneyard
-    unit = _choose_unit([len(t.cars) for t in station.trains])
-    per_line = _per_line(unit)
-    capacity = MAX_LINES * per_line
+    doubles = [[car.tile.is_double for car in t.cars] for t in station.trains]
+    label_w = label_width(labels)
+    unit = _choose_unit(doubles, label_w)
     label_x = PAD
-    station_x = PAD + LABEL_WIDTH + GAP
-    cars_x = _cars_left()
+    station_x = PAD + label_w + GAP
+    cars_x = _cars_left(label_w)
     y = top + PAD
     rows: list[TrainRow] = []
     ring: Box | None = None
-    for train in station.trains:
-        count = len(train.cars)
-        lines = _lines(count, per_line)
-        height = lines * unit + (lines - 1) * LINE_GAP + 2 * ROW_PAD
-        line_h = unit + 2 * ROW_PAD  # the label's contents sit by the first line
+    for train, across in zip(station.trains, doubles, strict=True):
+        hidden, spots = _lay(across, unit, label_w)
+        shown_cars = list(enumerate(train.cars))[hidden:]
+        kinds = ([False] if hidden else []) + across[hidden:]  # the badge is tile-wide
+        lines = max(1, spots[-1][0] + 1) if spots else 1
+        tall = [False] * lines
+        for (line, _), double in zip(spots, kinds, strict=True):
+            tall[line] = tall[line] or double
+        heights = [2 * unit if t else unit for t in tall]
+        line_tops = []
+        offset = ROW_PAD
+        for h in heights:
+            line_tops.append(offset)
+            offset += h + LINE_GAP
+        height = offset - LINE_GAP + ROW_PAD
+        line_h = heights[0] + 2 * ROW_PAD  # the label's contents sit by the first line
+        line_h = max(line_h, line_height(NAME_SIZE, True) + 2 * ROW_PAD)
         if train.train == MEXICAN:
-            width = LABEL_WIDTH - PAD - PAD // 2  # the name box of a label without a stripe
+            width = label_w - PAD - PAD // 2  # the name box of a label without a stripe
             written = len(mexican_label(labels.mexican_train, width))
             line_h = max(line_h, written * line_height(NAME_MIN_SIZE, True) + 2 * ROW_PAD)
-            height = max(height, line_h)
-        label = Box(label_x, y, LABEL_WIDTH, height)
+        height = max(height, line_h)
+        label = Box(label_x, y, label_w, height)
         marker = None
-        name_left = label_x + PAD + (0 if train.train == MEXICAN else STRIPE + PAD // 2)
-        name_right = label.right - PAD // 2 - (0 if train.train == MEXICAN else TOKEN + PAD // 2)
+        mexican = train.train == MEXICAN
+        name_left = label_x + PAD + (0 if mexican else STRIPE + PAD // 2)
+        name_right = label.right - PAD // 2 - (0 if mexican else TOKEN + PAD // 2)
         if train.marker:
             marker = Box(label.right - PAD // 2 - TOKEN, y + (line_h - TOKEN) // 2, TOKEN, TOKEN)
         name = Box(name_left, y, name_right - name_left, line_h)
-        hidden = count - (capacity - 1) if count > capacity else 0
-        slots: list[Box] = []
-        for slot in range(min(count, capacity)):
-            line, column = divmod(slot, per_line)
-            slots.append(
-                Box(
-                    cars_x + column * (2 * unit + CAR_GAP),
-                    y + ROW_PAD + line * (unit + LINE_GAP),
-                    2 * unit,
-                    unit,
-                )
-            )
-        more = slots.pop(0) if hidden else None
+        boxes: list[Box] = []
+        for (line, x), double in zip(spots, kinds, strict=True):
+            w, h = (unit, 2 * unit) if double else (2 * unit, unit)
+            middle = y + line_tops[line] + heights[line] // 2
+            boxes.append(Box(cars_x + x, middle - h // 2, w, h))
+        more = boxes.pop(0) if hidden else None
+        lines_of = [line for line, _ in spots][1 if hidden else 0 :]
         cars = tuple(
-            PlacedCar(train.train, index, car.tile, car.inner, car.outer, box)
-            for (index, car), box in zip(list(enumerate(train.cars))[hidden:], slots, strict=True)
+            PlacedCar(train.train, index, car.tile, car.inner, car.outer, box, line)
+            for (index, car), box, line in zip(shown_cars, boxes, lines_of, strict=True)
         )
         if station.unsatisfied == train.train and cars and cars[-1].tile.is_double:
             b = cars[-1].box
             ring = Box(b.x - RING, b.y - RING, b.w + 2 * RING, b.h + 2 * RING)
+        tracks = tuple(
+            Box(station_x + STATION_WIDTH, y + t, WIDTH - PAD - station_x - STATION_WIDTH, h)
+            for t, h in zip(line_tops, heights, strict=True)
+        )
         rows.append(
             TrainRow(
                 train.train,
@@ -264,6 +337,7 @@ def station_geometry(
                 cars,
                 hidden,
                 more,
+                tracks,
             )
         )
         y += height + ROW_GAP
@@ -276,6 +350,12 @@ def station_geometry(
         2 * ENGINE_UNIT,
     )
     return StationGeometry(WIDTH, bottom + PAD, top, unit, band, engine, tuple(rows), ring)
+
+
+def station_badges(g: StationGeometry, recent: Sequence[tuple[int, Tile]]) -> list[Badge]:
+    """Where :func:`draw_station` puts the badges of ``recent``: on the cars shown."""
+    boxes = [(car.tile, car.box) for row in g.rows for car in row.cars]
+    return place_badges(recent, boxes, g.unit)
 
 
 def last_tiles(board: PlayerView) -> frozenset[Tile]:
@@ -293,8 +373,12 @@ def draw_station(
     totals: Sequence[float] | None = None,
     title: str | None = None,
     labels: Labels = ENGLISH,
+    recent: Sequence[tuple[int, Tile]] = (),
 ) -> Image.Image:
-    """The Mexican Train table as a palette image (what ``render_board`` encodes for it)."""
+    """The Mexican Train table as a palette image (what ``render_board`` encodes for it).
+
+    ``recent``: the (seat, tile) pairs laid since the viewer's last turn, in order;
+    each car shown gets a badge numbered in that order, in the seat's colour."""
     if board.seat is not None:
         raise ValueError("the board is public: draw it from public_view(state), not a seat's view")
     station = board.station
@@ -335,6 +419,8 @@ def draw_station(
     if g.ring is not None:
         ring = _ring_sprite(g.ring.w, g.ring.h, RING, max(4, g.unit // 5))
         im.paste(theme.index(theme.GOLD), (g.ring.x, g.ring.y, g.ring.right, g.ring.bottom), ring)
+    colours = [seat_colour(seat, rules.teams) for seat in range(rules.players)]
+    draw_badges(im, station_badges(g, recent), colours)
     return im
 
 
@@ -406,7 +492,7 @@ def _draw_row(
                 background=fill,
             )
     else:
-        text = labels.mexican_train if mexican else names[row.train]
+        text = labels.mexican_train if mexican else _short_name(names[row.train], name_box.w)
         fitted, size = sprites.fit_text(text, name_box.w, NAME_SIZE, True, NAME_MIN_SIZE)
         draw_text(
             im,
@@ -423,18 +509,19 @@ def _draw_row(
         im.paste(token, (row.marker.x, row.marker.y))
 
     # The track: from the station to the picture's edge, one per line.
-    left = g.station.right
-    for line in range(row.lines):
-        middle = label.y + ROW_PAD + line * (g.unit + LINE_GAP) + g.unit // 2
+    for track in row.tracks:
+        middle = track.y + track.h // 2
         im.paste(
             theme.index(_STATION_FILL),
-            (left, middle - RAIL // 2, g.width - PAD, middle - RAIL // 2 + RAIL),
+            (track.x, middle - RAIL // 2, track.right, middle - RAIL // 2 + RAIL),
         )
     if row.more is not None:
         _draw_more(im, row.more, row.hidden, labels)
     for car in row.cars:
         style: sprites.Style = "fresh" if car.tile in fresh else "face"
-        sprite = sprites.tile_sprite(car.first, car.second, False, g.unit, style, theme.FELT, faces)
+        sprite = sprites.tile_sprite(
+            car.first, car.second, car.across, g.unit, style, theme.FELT, faces
+        )
         im.paste(sprite.image, (car.box.x, car.box.y), sprite.mask)
 
 

@@ -126,6 +126,9 @@ _RAMPS: tuple[tuple[Colour, Colour], ...] = (
     (EDGE, PANEL),
     (EDGE, ROW),
     (EDGE, CHIP),
+    (INK, FELT),
+    (INK, FACE),
+    (INK, FACE_FRESH),
 )
 _STEPS = 4
 
@@ -146,7 +149,7 @@ def _build_palette() -> tuple[Colour, ...]:
     for a, b in _RAMPS:
         colours.update(dict.fromkeys(_ramp(a, b)))
     for seat_colour in (*TEAM_COLOURS, *SEAT_COLOURS):
-        for background in (CHIP, ROW):
+        for background in (CHIP, ROW, INK):  # INK: a recent move's badge (render.badges)
             colours.update(dict.fromkeys(_ramp(seat_colour, background)))
     out = tuple(colours)
     if len(out) > 256:

@@ -26,6 +26,7 @@ from bot.engine.view import PlayerView, public_view, view
 from render import sprites, theme
 from render.board import draw_board, last_move, render_board, table_geometry
 from render.geometry import BoardGeometry
+from render.header import header_height
 from render.labels import Labels
 from render.samples import full_match, random_match
 
@@ -87,7 +88,10 @@ def test_board_is_a_small_png_of_the_geometry_below_a_header(state: MatchState) 
     assert im.width == g.width
     assert im.height > g.height
     assert im.mode == "P"
-    assert abs(im.height - im.width * 3 / 4) <= 2  # 4:3, shown 400 wide by Discord
+    assert im.height <= im.width * 3 / 4  # no taller than 4:3: shown 400 wide by Discord
+    assert im.height - g.height == header_height(
+        state.rules.players, True, im.width, state.rules.teams
+    )  # cropped: the header, then the table as tall as its tiles
 
 
 def test_same_state_same_bytes() -> None:

@@ -28,8 +28,12 @@ from render.samples import HAND_D12, full_match, random_match
 
 SHOWN = 400
 """How wide Discord shows a board (an embed image)."""
-PIP = 3.0
-"""A double-6 pip at least this many pixels across, as shown."""
+PIP = 4.0
+"""A double-6 pip at least this many pixels across, as shown, on a typical board (up
+to :data:`TYPICAL` tiles: every 2-player deal, most of any other)."""
+PIP_FLOOR = 3.5
+"""And on every board, all 28 tiles included."""
+TYPICAL = 20
 NUMERAL = 10.0
 """A double-9/12 numeral at least this many pixels tall, as shown."""
 NAMES = ("Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi")
@@ -77,21 +81,25 @@ def shown(length: float, width: int) -> float:
 
 
 @pytest.mark.parametrize(("game", "options"), DOUBLE_6, ids=lambda x: str(x))
-def test_double_6_pips_are_3_px_across_on_every_board(
+def test_double_6_pips_are_4_px_across_on_typical_boards(
     game: str, options: dict[str, object]
 ) -> None:
+    typical = 0
     for state in every_board(game, options):
         g = table_geometry(public_view(state))
-        assert shown(sprites.pip_diameter(g.unit), g.width) >= PIP, (
-            state.deal.layout.tile_count(),
-            g.unit,
-        )
+        tiles = state.deal.layout.tile_count()
+        pip = shown(sprites.pip_diameter(g.unit), g.width)
+        assert pip >= PIP_FLOOR, (tiles, g.unit)
+        if tiles <= TYPICAL:
+            assert pip >= PIP, (tiles, g.unit)
+            typical += 1
+    assert typical > 50
 
 
 @pytest.mark.parametrize("kind", ["line", "spinner"])
-def test_double_6_pips_are_3_px_across_with_every_tile_down(kind: str) -> None:
+def test_double_6_pips_are_readable_with_every_tile_down(kind: str) -> None:
     g = table_geometry(public_view(full_match(6, kind, 4)))  # type: ignore[arg-type]
-    assert shown(sprites.pip_diameter(g.unit), g.width) >= PIP
+    assert shown(sprites.pip_diameter(g.unit), g.width) >= PIP_FLOOR
 
 
 @pytest.mark.parametrize(("game", "options"), BIGGER, ids=lambda x: str(x))
@@ -117,8 +125,9 @@ def test_double_12_numerals_are_10_px_tall_with_every_tile_down(kind: str, playe
 
 def test_numerals_and_pips_take_their_share_of_a_half() -> None:
     """The bars are a property of the unit: the smallest units the boards above use."""
-    assert shown(sprites.pip_diameter(34), 800) >= PIP
-    assert shown(sprites.pip_diameter(32), 800) < PIP  # so a d6 board never goes there
+    assert shown(sprites.pip_diameter(40), 800) >= PIP
+    assert shown(sprites.pip_diameter(38), 800) < PIP  # so a typical d6 board stays above
+    assert shown(sprites.pip_diameter(34), 800) >= PIP_FLOOR
     assert shown(sprites.numeral_height(30), 800) >= NUMERAL  # the smallest unit
     assert shown(sprites.numeral_height(28), 800) < NUMERAL
 
@@ -203,7 +212,7 @@ def double_6_boards() -> list[MatchState]:
 
 
 @pytest.mark.parametrize("state", double_6_boards(), ids=lambda s: str(s.deal.layout.tile_count()))
-def test_a_pip_on_the_drawn_board_is_3_px_across(state: MatchState) -> None:
+def test_a_pip_on_the_drawn_board_is_4_px_across(state: MatchState) -> None:
     im, g, top = drawn(state)
     measured = []
     for placed in g.tiles:
@@ -213,7 +222,8 @@ def test_a_pip_on_the_drawn_board_is_3_px_across(state: MatchState) -> None:
                 assert ink is not None
                 measured.append(min(ink.w, ink.h))
     assert measured
-    assert shown(min(measured), im.width) >= PIP
+    bar = PIP if state.deal.layout.tile_count() <= TYPICAL else PIP_FLOOR
+    assert shown(min(measured), im.width) >= bar
     assert abs(min(measured) - sprites.pip_diameter(g.unit)) <= 1.5
 
 
@@ -238,8 +248,7 @@ def test_a_numeral_on_the_drawn_board_is_10_px_tall(state: MatchState) -> None:
         for number, box in halves(placed, g.unit, top, 0.45):
             ink = ink_box(im, box)
             if number == 0:
-                assert ink is None  # a blank half stays blank
-                continue
+                continue  # a blank half: its faint frame is checked in test_render_shown
             assert ink is not None
             heights.append(ink.h)
     assert heights

@@ -3,8 +3,9 @@
 Checked on the geometry the renderer chose (:func:`render.station.station_geometry`)
 and on the drawn pixels: nothing overlaps, every train's cars are drawn in the order
 they were laid, markers only on marked trains, the double that waits ringed, the last
-tile lit, sizes readable where Discord shows an attachment (about 550 px wide), and
-the picture drawn from the public view only.
+tile lit, doubles across the train, no tile split between two lines, recent moves
+badged, sizes readable where Discord shows the picture (about 400 px wide), and the
+picture drawn from the public view only.
 """
 
 from __future__ import annotations
@@ -51,7 +52,7 @@ TEXT = 10.0
 
 
 def shown(length: float, width: int) -> float:
-    """``length`` pixels of a picture ``width`` wide, as Discord shows it (550 px)."""
+    """``length`` pixels of a picture ``width`` wide, as Discord shows it (400 px)."""
     return length * SHOWN / width
 
 
@@ -175,9 +176,15 @@ def test_every_train_is_drawn_in_order(board: PlayerView) -> None:
         for a, b in pairwise(row.cars):
             assert a.second == b.first  # the halves that touch match
             # reading order: on along the line, or down to the start of the next
-            assert (a.box.y == b.box.y and a.box.right < b.box.x) or (
-                b.box.y > a.box.bottom and b.box.x < a.box.x
+            assert (a.line == b.line and a.box.right < b.box.x) or (
+                b.line == a.line + 1 and b.box.y > row.tracks[a.line].y and b.box.x < a.box.x
             )
+        for car in row.cars:  # a whole tile on its own line's band, never split
+            track = row.tracks[car.line]
+            assert track.y <= car.box.y
+            assert car.box.bottom <= track.bottom
+            assert track.x <= car.box.x
+            assert car.box.right <= track.right
         if row.cars:
             assert row.cars[-1].second == train.end
         assert 1 <= row.lines <= MAX_LINES
@@ -198,15 +205,17 @@ def test_a_train_of_30_cars_fits_and_longer_ones_are_counted() -> None:
     g = station_geometry(board)
     sixty, thirty, mexican = g.rows
     assert g.unit == UNITS[-1]
-    assert thirty.hidden == 0
-    assert len(thirty.cars) == 30
-    per_line = len([c for c in thirty.cars if c.box.y == thirty.cars[0].box.y])
+    assert thirty.hidden + len(thirty.cars) == 30
+    assert len(thirty.cars) >= 3 * 8 - 1  # eight tiles a line at the smallest unit
     assert sixty.hidden > 0
     assert sixty.more is not None
     assert sixty.lines == MAX_LINES
-    assert len(sixty.cars) == MAX_LINES * per_line - 1  # every slot but the badge's
+    assert {c.line for c in sixty.cars} == set(range(MAX_LINES))  # every line is used
+    last_line = [c for c in sixty.cars if c.line == MAX_LINES - 1]
+    room = sixty.tracks[-1].right - last_line[-1].box.right
+    assert room < 2 * g.unit + station.CAR_GAP  # full: one more car would need a fourth line
     assert sixty.more.x < sixty.cars[0].box.x
-    assert sixty.more.y == sixty.cars[0].box.y
+    assert sixty.cars[0].line == 0
     assert sixty.cars[-1].index == 59  # the last cars are the ones shown
     assert mexican.cars == ()
     assert mexican.lines == 1
@@ -257,7 +266,7 @@ def test_a_numeral_on_the_drawn_8_player_board_is_10_px_tall() -> None:
             for number, half in zip((car.first, car.second), halves, strict=True):
                 ink = dark_ink(im, half)
                 if number == 0:
-                    assert ink is None  # a blank half stays blank
+                    assert ink is None  # a blank half has no dark ink (a faint frame)
                 else:
                     assert ink is not None
                     heights.append(ink.h)
@@ -291,13 +300,13 @@ def recording(monkeypatch: pytest.MonkeyPatch) -> list[Drawn]:
 
 
 @pytest.mark.parametrize("board", SAMPLES, ids=IDS)
-def test_every_word_reads_at_550_px_and_none_overlap(
+def test_every_word_reads_at_400_px_and_none_overlap(
     monkeypatch: pytest.MonkeyPatch, board: PlayerView
 ) -> None:
     drawn = recording(monkeypatch)
     im = draw_station(board, names=names_for(board), title="Round 1")
     texts = {d.text for d in drawn}
-    assert "Mexican train" in texts
+    assert "Mexican" in texts  # "Mexican train", on two lines
     assert any(name in texts for name in NAMES)
     for d in drawn:
         assert shown(d.size, im.width) >= TEXT, d
@@ -319,6 +328,9 @@ def test_every_word_reads_at_550_px_and_none_overlap(
         name = "Mexican train" if train.train == MEXICAN else NAMES[train.train]
         row_texts = [d for d in drawn if d.box[1] >= row.label.y and d.box[3] <= row.label.bottom]
         label = [d for d in row_texts if d.box[0] >= row.name.x and d.box[2] <= row.name.right]
+        if train.train == MEXICAN:
+            assert " ".join(d.text for d in label) == name  # one or two lines, not cut
+            continue
         assert len(label) == 1
         assert label[0].text == name or label[0].text.endswith("…")
 
@@ -427,7 +439,7 @@ def test_the_board_of_a_station_is_a_small_png_of_its_geometry(board: PlayerView
     assert im.size == (g.width, g.height)
     assert im.mode == "P"
     assert g.width == 2 * SHOWN
-    assert g.height <= g.width  # 8 players, long trains: still no taller than wide
+    assert g.height <= 1.2 * g.width  # 8 players, long trains: still about square
     drawn = draw_board(board, names=names_for(board), title="Round 1")
     assert drawn.tobytes() == draw_station(board, names=names_for(board), title="Round 1").tobytes()
     assert render_board(board, names=names_for(board), title="Round 1") == data
@@ -514,6 +526,7 @@ def test_a_long_mexican_train_label_takes_two_lines_and_is_not_cut(long: str) ->
     assert lines == tuple(long.split())
     assert row.name.h >= 2 * canvas.line_height(station.NAME_MIN_SIZE, True)
     assert row.label.h >= row.name.h
-    # the English label still takes one line, in a row as tall as its tiles need
+    # the English label is not cut either (two lines in the narrowest label)
     short = station.station_geometry(board).rows[-1]
-    assert station.mexican_label("Mexican train", short.name.w) == ("Mexican train",)
+    assert " ".join(station.mexican_label("Mexican train", short.name.w)) == "Mexican train"
+    assert short.label.h >= 2 * canvas.line_height(station.NAME_MIN_SIZE, True)
