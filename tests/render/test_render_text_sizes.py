@@ -20,12 +20,20 @@ from bot.engine.rules import Rules
 from bot.i18n import LANGUAGES, Translator
 from cogs.domino.stats_texts import RATING_NOTE, UNRATED_NOTE
 from cogs.domino.texts import game_name, image_labels
-from render import canvas, cards, summary
+from render import canvas, cards, summary, summary_sheet
 from render.cards import BoardCard, BoardLine, PlayerCardImage, ResultLine
 from render.samples import finished_match
 
 SHOWN = 400
-"""How wide Discord shows an embed's image."""
+"""How wide Discord shows an attachment at the narrowest (a phone)."""
+ATTACHMENT = (550, 350)
+"""The box Discord's desktop client fits an attachment in: a tall picture is shown
+narrower than 550 px (so a picture that is too tall has small text however wide it is)."""
+
+
+def desktop_scale(im: Image.Image) -> float:
+    """How much Discord's desktop client shrinks ``im`` (an attachment)."""
+    return min(1.0, ATTACHMENT[0] / im.width, ATTACHMENT[1] / im.height)
 NAMES = ("Ilze Bērziņa", "Bob", "Carolina Maximiliana", "Dave", "Eve", "Fay", "Gus", "Hal")
 
 
@@ -36,8 +44,8 @@ class Drawn:
     box: tuple[int, int, int, int]
 
 
-def recording(monkeypatch: pytest.MonkeyPatch, module: Any) -> list[Drawn]:
-    """Record every text ``module`` draws from now on."""
+def recording(monkeypatch: pytest.MonkeyPatch, *modules: Any) -> list[Drawn]:
+    """Record every text ``modules`` draw from now on."""
     drawn: list[Drawn] = []
 
     def draw_text(im: Image.Image, text: str, x: int, y: int, size: int, **kw: Any) -> int:
@@ -49,7 +57,8 @@ def recording(monkeypatch: pytest.MonkeyPatch, module: Any) -> list[Drawn]:
             drawn.append(Drawn(text, size, box))
         return width
 
-    monkeypatch.setattr(module, "draw_text", draw_text)
+    for module in modules:
+        monkeypatch.setattr(module, "draw_text", draw_text)
     return drawn
 
 
@@ -85,6 +94,8 @@ SUMMARIES = [
     (Rules.make("block", players=2, scoring="single"), 1),
     (Rules.make("allfives", players=3), 1),
     (Rules.make("block", set=12, players=8), 1),
+    (Rules.make("block", players=4, target=250), 6),
+    (Rules.make("mexican", players=4), 6),
 ]
 
 
@@ -93,7 +104,7 @@ SUMMARIES = [
 def test_summary_texts_are_readable_and_apart(
     monkeypatch: pytest.MonkeyPatch, language: str, rules: Rules, deals: int
 ) -> None:
-    drawn = recording(monkeypatch, summary)
+    drawn = recording(monkeypatch, summary, summary_sheet)
     state = finished(rules, seed=5, deals=deals)
     im = summary.draw_summary(
         state, NAMES[: rules.players], labels=image_labels(Translator(language))
@@ -103,21 +114,34 @@ def test_summary_texts_are_readable_and_apart(
     assert summary.MIN_TEXT_SIZE * SHOWN / summary.WIDTH >= 10
 
 
+@pytest.mark.parametrize(("rules", "deals"), SUMMARIES, ids=lambda v: getattr(v, "game", v))
+def test_summary_texts_are_readable_on_the_desktop(
+    monkeypatch: pytest.MonkeyPatch, rules: Rules, deals: int
+) -> None:
+    """Fitted in the desktop's 550 × 350 box, every text is still 10 px or more."""
+    drawn = recording(monkeypatch, summary, summary_sheet)
+    state = finished(rules, seed=5, deals=deals)
+    im = summary.draw_summary(state, NAMES[: rules.players], labels=image_labels(Translator("fi")))
+    small = [d.text for d in drawn if d.size * desktop_scale(im) < 10]
+    assert small == [], (im.size, small[:3])
+
+
 def test_summary_headings_in_every_language_stay_apart(monkeypatch: pytest.MonkeyPatch) -> None:
     """The real labels: Finnish "Jako" and "Yhteensä" once ran into each other."""
     state = finished(Rules.make("latvian", players=4, deals=2), seed=5, deals=2)
     assert state.places is not None
     for language in LANGUAGES:
-        drawn = recording(monkeypatch, summary)
+        drawn = recording(monkeypatch, summary, summary_sheet)
         labels = image_labels(Translator(language))
         im = summary.draw_summary(state, NAMES[:4], labels=labels)
-        headings = (labels.pips, labels.deal_score, labels.total, labels.place)
-        row = [d for d in drawn if d.text in headings]
-        assert {d.text for d in row} == set(headings), language  # each drawn whole
-        assert len({d.box[1] for d in row}) == 1  # on one line
-        row.sort(key=lambda d: d.box[0])
-        gaps = [b.box[0] - a.box[2] for a, b in pairwise(row)]
-        assert min(gaps) >= 12, (language, gaps)
+        # the deal's columns over the seats, the sheet's over the sides: each on one line
+        for headings in ((labels.pips, labels.deal_score), (labels.total, labels.place)):
+            top = next(d.box[1] for d in drawn if d.text == headings[-1])
+            row = [d for d in drawn if d.text in headings and d.box[1] == top]
+            assert {d.text for d in row} == set(headings), language  # each drawn whole, in line
+            row.sort(key=lambda d: d.box[0])
+            gaps = [b.box[0] - a.box[2] for a, b in pairwise(row)]
+            assert min(gaps) >= 12, (language, gaps)
         assert problems(drawn, im) == []
 
 
