@@ -163,9 +163,7 @@ def draw_summary(
     sheet = None
     if not (len(state.results) == 1 and state.over and state.places is None):
         sheet = score_sheet(state, names, labels, left=INDENT, right=RIGHT)
-    notes = [
-        line for caption in texts.captions[1:] for line in _wrapped(caption, NOTE_SIZE, False)
-    ]
+    notes = [line for caption in texts.captions[1:] for line in _wrapped(caption, NOTE_SIZE, False)]
     footer = sprites.fit_text(texts.footer, WIDTH - 2 * PAD, TITLE_SIZE, True, MIN_TEXT_SIZE)
 
     height = PAD + heading.height + seats.height
@@ -190,17 +188,22 @@ def draw_summary(
     if notes:
         y += GAP
         for line in notes:
-            draw_text(
-                im, line, PAD, y, NOTE_SIZE, colour=theme.TEXT_MUTED, background=theme.PANEL
-            )
+            draw_text(im, line, PAD, y, NOTE_SIZE, colour=theme.TEXT_MUTED, background=theme.PANEL)
             y += line_height(NOTE_SIZE)
     if texts.footer:
         y += GAP
         text, size = footer
         draw_text(
-            im, text, WIDTH // 2, y, size, bold=True, colour=theme.GOLD,
-            background=theme.PANEL, align="centre",
-        )  # fmt: skip
+            im,
+            text,
+            WIDTH // 2,
+            y,
+            size,
+            bold=True,
+            colour=theme.GOLD,
+            background=theme.PANEL,
+            align="centre",
+        )
     return im
 
 
@@ -241,9 +244,16 @@ class _Heading:
         if self.beside:  # on the title's baseline, at the right
             dy = ascent(self.title_size, True) - ascent(CAPTION_SIZE, True)
             draw_text(
-                im, self.caption[0], WIDTH - PAD, y + dy, CAPTION_SIZE, bold=True,
-                colour=colour, background=theme.PANEL, align="right",
-            )  # fmt: skip
+                im,
+                self.caption[0],
+                WIDTH - PAD,
+                y + dy,
+                CAPTION_SIZE,
+                bold=True,
+                colour=colour,
+                background=theme.PANEL,
+                align="right",
+            )
             return
         y += line_height(self.title_size, True)
         for line in self.caption:
@@ -338,21 +348,36 @@ class _Seats:
     def draw(self, im: Image.Image, y: int) -> None:
         for heading, right in zip(self.headings, self.rights, strict=True):
             draw_text(
-                im, heading, right, y, HEAD_SIZE, colour=theme.TEXT_MUTED,
-                background=theme.PANEL, align="right",
-            )  # fmt: skip
+                im,
+                heading,
+                right,
+                y,
+                HEAD_SIZE,
+                colour=theme.TEXT_MUTED,
+                background=theme.PANEL,
+                align="right",
+            )
         y += self.head
         rules = self.state.rules
         for index, side in enumerate(rules.sides):
             height = self.side_height(side)
             won = side[0] in self.result.winners
             draw_box(
-                im, PAD, y, WIDTH - 2 * PAD, height, radius=10, fill=theme.ROW,
-                background=theme.PANEL, outline=theme.GOLD if won else None,
+                im,
+                PAD,
+                y,
+                WIDTH - 2 * PAD,
+                height,
+                radius=10,
+                fill=theme.ROW,
+                background=theme.PANEL,
+                outline=theme.GOLD if won else None,
                 outline_width=3 if won else 0,
-            )  # fmt: skip
+            )
             colour = seat_colour(side[0], rules.teams)
-            draw_box(im, PAD + 8, y + 8, 6, height - 16, radius=3, fill=colour, background=theme.ROW)
+            draw_box(
+                im, PAD + 8, y + 8, 6, height - 16, radius=3, fill=colour, background=theme.ROW
+            )
             top = y + ROW_PAD
             for n, seat in enumerate(side):
                 score = self.scores[index] if self.scores and n == 0 else None
@@ -360,26 +385,46 @@ class _Seats:
                 top += self.seat_height(seat) + LINE_GAP
             y += height + SIDE_GAP
 
-    def _draw_seat(self, im: Image.Image, top: int, seat: int, score: str | None, won: bool) -> None:
+    def _draw_seat(
+        self, im: Image.Image, top: int, seat: int, score: str | None, won: bool
+    ) -> None:
         line = line_height(NAME_SIZE, True)
         first = max(line, MINI)  # the first line: name, first tiles and numbers, centred
         text_top = top + (first - line) // 2
         name, size = self.names[seat]
         baseline = text_top + ascent(NAME_SIZE, True)
         draw_text(
-            im, name, INDENT, baseline - ascent(size, True), size, bold=True,
+            im,
+            name,
+            INDENT,
+            baseline - ascent(size, True),
+            size,
+            bold=True,
             background=theme.ROW,
-        )  # fmt: skip
+        )
         number_top = baseline - ascent(NUMBER_SIZE, True)
         draw_text(
-            im, self.pips[seat], self.rights[0], number_top, NUMBER_SIZE,
-            colour=theme.TEXT_MUTED, background=theme.ROW, align="right",
-        )  # fmt: skip
+            im,
+            self.pips[seat],
+            self.rights[0],
+            number_top,
+            NUMBER_SIZE,
+            colour=theme.TEXT_MUTED,
+            background=theme.ROW,
+            align="right",
+        )
         if score is not None:
             draw_text(
-                im, score, self.rights[1], number_top, NUMBER_SIZE, bold=True,
-                colour=theme.GOLD if won else theme.TEXT, background=theme.ROW, align="right",
-            )  # fmt: skip
+                im,
+                score,
+                self.rights[1],
+                number_top,
+                NUMBER_SIZE,
+                bold=True,
+                colour=theme.GOLD if won else theme.TEXT,
+                background=theme.ROW,
+                align="right",
+            )
         tiles_top = top + (first - MINI) // 2
         for i, t in enumerate(self.result.hands[seat]):
             row, column = divmod(i, self.per_line)

@@ -152,9 +152,7 @@ def score_sheet(
     columns = columns_width(carried)
     carry_w = columns - sum(deal_w[carried:]) - sum(tail_w)
     name_room = max(NAME_MIN, min(name_w, room - columns))
-    fitted = tuple(
-        sprites.fit_text(n, name_room, SHEET_SIZE, True, SHEET_SIZE) for n in side_names
-    )
+    fitted = tuple(sprites.fit_text(n, name_room, SHEET_SIZE, True, SHEET_SIZE) for n in side_names)
 
     labels_: list[str] = []
     cells: list[tuple[str, ...]] = []
@@ -233,20 +231,38 @@ def draw_sheet(im: Image.Image, y: int, sheet: ScoreSheet) -> None:
     """Draw ``sheet`` with its box's top at ``y``."""
     box_left = sheet.left - 24
     draw_box(
-        im, box_left, y, sheet.width, sheet.height, radius=12, fill=theme.ROW, background=theme.PANEL
+        im,
+        box_left,
+        y,
+        sheet.width,
+        sheet.height,
+        radius=12,
+        fill=theme.ROW,
+        background=theme.PANEL,
     )
     line = sheet.line
     top = y + line // 4
     text_dy = SHEET_LINE // 2
     draw_text(
-        im, sheet.heading, sheet.left, top + text_dy, SHEET_SIZE,
-        colour=theme.TEXT_MUTED, background=theme.ROW,
-    )  # fmt: skip
+        im,
+        sheet.heading,
+        sheet.left,
+        top + text_dy,
+        SHEET_SIZE,
+        colour=theme.TEXT_MUTED,
+        background=theme.ROW,
+    )
     for label, right in zip(sheet.labels, sheet.rights, strict=True):
         draw_text(
-            im, label, right, top + text_dy, SHEET_SIZE,
-            colour=theme.TEXT_MUTED, background=theme.ROW, align="right",
-        )  # fmt: skip
+            im,
+            label,
+            right,
+            top + text_dy,
+            SHEET_SIZE,
+            colour=theme.TEXT_MUTED,
+            background=theme.ROW,
+            align="right",
+        )
     band_left, band_right = box_left + 6, box_left + sheet.width - 6
     for side, ((name, size), colour) in enumerate(zip(sheet.names, sheet.colours, strict=True)):
         row = top + (side + 1) * line

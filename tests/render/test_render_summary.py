@@ -351,7 +351,8 @@ def test_the_latest_summary_carries_the_match_so_far(
     """Older summaries may be folded away: the latest one holds every deal's score and the
     running totals, a line per side."""
     state = finished(rules, seed=4, deals=3)
-    assert len(state.results) == 3 and not state.over
+    assert len(state.results) == 3
+    assert not state.over
     sides = rules.sides
     sheet = summary.score_sheet(state, NAMES[: rules.players])
     assert sheet.rounds == tuple(tuple(str(int(v)) for v in r.score) for r in state.results)
@@ -405,7 +406,8 @@ def test_the_totals_show_who_leads_the_way_the_game_counts() -> None:
 def test_a_single_deal_match_has_no_sheet(monkeypatch: pytest.MonkeyPatch) -> None:
     """Its one deal is the whole match: the deal's points are its result."""
     state = finished(Rules.make("block", players=2, scoring="single"), seed=1)
-    assert state.over and len(state.results) == 1
+    assert state.over
+    assert len(state.results) == 1
     texts = drawn_texts(monkeypatch)
     draw_summary(state, NAMES[:2])
     assert "Total" not in [t.text for t in texts]
