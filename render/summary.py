@@ -6,7 +6,8 @@ What a player wants after a deal, in one picture as short as it can be:
   on the same line when it fits, who won it (or that nobody did);
 - a line per seat: its colour, name, the tiles left in its hand (revealed, as the
   record has them) and their pips; a side's points for the deal on its first line.
-  The sides that won the deal are outlined in gold;
+  The sides that won the deal are outlined in gold. Five to eight players (Mexican
+  Train) go two abreast;
 - the score sheet (:mod:`render.summary_sheet`): every deal so far, a line per side,
   the running totals (and a latvian session's places once it is over). So the
   latest summary shows the whole match, and the earlier ones may be folded away;
@@ -84,6 +85,10 @@ RIGHT = WIDTH - PAD - 12
 COLUMN_GAP = 16
 NAME_ROOM = 190
 """The most a name takes before the hand beside it."""
+NAME_ROOM_ABREAST = 110
+"""The same, when the sides go two abreast."""
+ONE_COLUMN = 4
+"""The most sides stacked in one column; more go two abreast."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,7 +270,12 @@ class _Heading:
 
 @dataclass(frozen=True, slots=True)
 class _Seats:
-    """The column headings and a box per side: a line per seat with its revealed hand."""
+    """The column headings and a box per side: a line per seat with its revealed hand.
+
+    Up to four sides stack in one column; more (Mexican Train's 5–8 players) go two
+    abreast, so that the picture stays short enough to read when Discord fits it in
+    its box.
+    """
 
     state: MatchState
     names: tuple[tuple[str, int], ...]
@@ -275,8 +285,11 @@ class _Seats:
     scores: tuple[str, ...]
     """Each side's points for the deal (Mexican Train: none, the pips are the score)."""
     headings: tuple[str, ...]
+    columns: int
+    """Side boxes abreast: 1 or 2."""
+    box_width: int
     rights: tuple[int, ...]
-    """The right edges of the pips column (and the deal's)."""
+    """The right edges of the pips column (and the deal's), in the first column."""
     hand_left: int
     per_line: int
     faces: sprites.Faces
@@ -287,25 +300,27 @@ class _Seats:
         pips = tuple(labels.number(p) for p in result.pips)
         mexican = state.rules.game == "mexican"
         scores = () if mexican else tuple(labels.number(v) for v in result.score)
-        columns = [(labels.pips, pips, False)]
+        numbers = [(labels.pips, pips, False)]
         if not mexican:
-            columns.append((labels.deal_score, scores, True))
+            numbers.append((labels.deal_score, scores, True))
         widths = [
             max(
                 sprites.text_width(heading, HEAD_SIZE, False),
                 *(sprites.text_width(c, NUMBER_SIZE, bold) for c in cells),
             )
-            for heading, cells, bold in columns
+            for heading, cells, bold in numbers
         ]
+        columns = 2 if len(state.rules.sides) > ONE_COLUMN else 1
+        box_width = (WIDTH - 2 * PAD - (columns - 1) * SIDE_GAP) // columns
         rights: list[int] = []
-        x = RIGHT
+        x = PAD + box_width - 12
         for w in reversed(widths):
             rights.append(x)
             x -= w + COLUMN_GAP
         rights.reverse()
         numbers_left = rights[0] - widths[0]
         widest = max(sprites.text_width(n, NAME_SIZE, True) for n in names)
-        name_room = min(NAME_ROOM, widest)
+        name_room = min(NAME_ROOM if columns == 1 else NAME_ROOM_ABREAST, widest)
         fitted = tuple(
             sprites.fit_text(n, name_room, NAME_SIZE, True, MIN_TEXT_SIZE) for n in names
         )
@@ -317,7 +332,9 @@ class _Seats:
             names=fitted,
             pips=pips,
             scores=scores,
-            headings=tuple(h for h, _, _ in columns),
+            headings=tuple(h for h, _, _ in numbers),
+            columns=columns,
+            box_width=box_width,
             rights=tuple(rights),
             hand_left=hand_left,
             per_line=per_line,
@@ -336,37 +353,50 @@ class _Seats:
         seats = sum(self.seat_height(s) for s in side) + (len(side) - 1) * LINE_GAP
         return seats + 2 * ROW_PAD
 
+    def row_heights(self) -> list[int]:
+        """Each row of side boxes: as tall as its tallest."""
+        sides = self.state.rules.sides
+        return [
+            max(self.side_height(s) for s in sides[i : i + self.columns])
+            for i in range(0, len(sides), self.columns)
+        ]
+
     @property
     def head(self) -> int:
         return line_height(HEAD_SIZE) + 4
 
     @property
     def height(self) -> int:
-        sides = self.state.rules.sides
-        return self.head + sum(self.side_height(s) + SIDE_GAP for s in sides) - SIDE_GAP
+        return self.head + sum(h + SIDE_GAP for h in self.row_heights()) - SIDE_GAP
 
     def draw(self, im: Image.Image, y: int) -> None:
-        for heading, right in zip(self.headings, self.rights, strict=True):
-            draw_text(
-                im,
-                heading,
-                right,
-                y,
-                HEAD_SIZE,
-                colour=theme.TEXT_MUTED,
-                background=theme.PANEL,
-                align="right",
-            )
+        for column in range(self.columns):
+            dx = column * (self.box_width + SIDE_GAP)
+            for heading, right in zip(self.headings, self.rights, strict=True):
+                draw_text(
+                    im,
+                    heading,
+                    right + dx,
+                    y,
+                    HEAD_SIZE,
+                    colour=theme.TEXT_MUTED,
+                    background=theme.PANEL,
+                    align="right",
+                )
         y += self.head
         rules = self.state.rules
+        rows = self.row_heights()
         for index, side in enumerate(rules.sides):
-            height = self.side_height(side)
+            row, column = divmod(index, self.columns)
+            top = y + sum(rows[:row]) + row * SIDE_GAP
+            dx = column * (self.box_width + SIDE_GAP)
+            height = rows[row]
             won = side[0] in self.result.winners
             draw_box(
                 im,
-                PAD,
-                y,
-                WIDTH - 2 * PAD,
+                PAD + dx,
+                top,
+                self.box_width,
                 height,
                 radius=10,
                 fill=theme.ROW,
@@ -376,17 +406,23 @@ class _Seats:
             )
             colour = seat_colour(side[0], rules.teams)
             draw_box(
-                im, PAD + 8, y + 8, 6, height - 16, radius=3, fill=colour, background=theme.ROW
+                im,
+                PAD + dx + 8,
+                top + 8,
+                6,
+                height - 16,
+                radius=3,
+                fill=colour,
+                background=theme.ROW,
             )
-            top = y + ROW_PAD
+            top += ROW_PAD
             for n, seat in enumerate(side):
                 score = self.scores[index] if self.scores and n == 0 else None
-                self._draw_seat(im, top, seat, score, won)
+                self._draw_seat(im, top, dx, seat, score, won)
                 top += self.seat_height(seat) + LINE_GAP
-            y += height + SIDE_GAP
 
     def _draw_seat(
-        self, im: Image.Image, top: int, seat: int, score: str | None, won: bool
+        self, im: Image.Image, top: int, dx: int, seat: int, score: str | None, won: bool
     ) -> None:
         line = line_height(NAME_SIZE, True)
         first = max(line, MINI)  # the first line: name, first tiles and numbers, centred
@@ -396,7 +432,7 @@ class _Seats:
         draw_text(
             im,
             name,
-            INDENT,
+            INDENT + dx,
             baseline - ascent(size, True),
             size,
             bold=True,
@@ -406,7 +442,7 @@ class _Seats:
         draw_text(
             im,
             self.pips[seat],
-            self.rights[0],
+            self.rights[0] + dx,
             number_top,
             NUMBER_SIZE,
             colour=theme.TEXT_MUTED,
@@ -417,7 +453,7 @@ class _Seats:
             draw_text(
                 im,
                 score,
-                self.rights[1],
+                self.rights[1] + dx,
                 number_top,
                 NUMBER_SIZE,
                 bold=True,
@@ -429,5 +465,5 @@ class _Seats:
         for i, t in enumerate(self.result.hands[seat]):
             row, column = divmod(i, self.per_line)
             sprite = sprites.tile_sprite(t.low, t.high, False, MINI, "face", theme.ROW, self.faces)
-            x = self.hand_left + column * (2 * MINI + MINI_GAP)
+            x = self.hand_left + dx + column * (2 * MINI + MINI_GAP)
             im.paste(sprite.image, (x, tiles_top + row * (MINI + LINE_GAP)), sprite.mask)
