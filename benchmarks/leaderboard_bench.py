@@ -40,8 +40,8 @@ from bot.i18n import ENGLISH
 from bot.stats import StatsService, install
 from bot.storage import Database, FinishedMatch, MatchSeat
 from bot.storage.codec import to_json, to_text
-from cogs.domino.stats_texts import board_texts, card_texts
-from render.cards import render_leaderboard, render_player_card
+from cogs.domino.stats_texts import board_card, card_embed
+from render.cards import render_leaderboard
 
 GUILD = 424242
 NOW = datetime(2025, 6, 1, 12, 0, tzinfo=UTC)
@@ -254,21 +254,20 @@ async def bench(path: Path, runs: int) -> None:
 
         report(f"the most active player ({heavy.matches:,} matches)", await timed(runs, heavy_card))
 
-        print("with the embed text and the PNG card (what the bot sends):")
+        print("with what the bot sends (the leaderboard's picture, the card's text):")
 
         async def page_png(i: int) -> object:
             board = await stats.leaderboard(GUILD, "block", "all", "rating", rng.randrange(100))
-            _embed, drawn = board_texts(board, ENGLISH, "all", None)
+            drawn = board_card(board, ENGLISH, "all", None)
             return await asyncio.to_thread(render_leaderboard, drawn)
 
         report("leaderboard page + image", await timed(runs, page_png))
 
-        async def card_png(i: int) -> object:
+        async def card_text(i: int) -> object:
             found = await stats.card(GUILD, rng.choice(players), "x")
-            _embed, drawn = card_texts(found, ENGLISH, "Domino Club")
-            return await asyncio.to_thread(render_player_card, drawn)
+            return card_embed(found, ENGLISH, "Domino Club")
 
-        report("player card + image", await timed(runs, card_png))
+        report("player card + its text", await timed(runs, card_text))
 
         print("storing a finished match with its rating update (GameRepository.finish):")
 

@@ -39,10 +39,7 @@ from render.canvas import to_png
 from render.cards import (
     BoardCard,
     BoardLine,
-    PlayerCardImage,
-    ResultLine,
     render_leaderboard,
-    render_player_card,
 )
 from render.hand import draw_hand
 from render.samples import HAND_D12, full_match, mexican_late, random_match
@@ -163,7 +160,6 @@ def write_examples(folder: Path) -> None:
     state = finished_match(Rules.make("latvian", players=4, deals=2), seed=5, deals=2)
     (folder / "summary_latvian.png").write_bytes(render_summary(state, NAMES[:4]))
     (folder / "leaderboard.png").write_bytes(render_leaderboard(example_board()))
-    (folder / "player_card.png").write_bytes(render_player_card(example_player_card()))
     for name, png in after_pictures().items():
         (folder / f"{name}.png").write_bytes(png)
         (folder / f"{name}-400.png").write_bytes(as_shown(png))
@@ -213,7 +209,8 @@ def example_board() -> BoardCard:
     )
     return BoardCard(
         title="Block game leaderboard",
-        subtitle="All time · by rating · 5 players · page 1 of 1",
+        subtitle="All time · by rating · 5 players",
+        page="page 1 of 1",
         name_heading="Player",
         headings=("Rating", "Matches", "Wins", "Win rate"),
         lines=lines,
@@ -221,33 +218,6 @@ def example_board() -> BoardCard:
             "Rating: a cautious estimate of skill. It rises as you win, and as the bot grows "
             "surer of how well you play. — means not rated yet: a rating comes with a "
             "finished match against another person (matches against the AI alone don't count)."
-        ),
-    )
-
-
-def example_player_card() -> PlayerCardImage:
-    """A player's card as the cog draws it (English)."""
-    return PlayerCardImage(
-        title="Carol",
-        subtitle="Domino Club · all time",
-        game_heading="Game",
-        headings=("Rating", "Matches", "Wins", "Win rate", "Pts/match", "Best streak"),
-        rows=(
-            ("Block game", "6.1 (#3)", "18", "9", "50%", "61.4", "4"),
-            ("Latvian dominoes", "—", "2", "1", "50%", "140", "1"),
-        ),
-        trend_title="Rating trend · Block game",
-        trend=(0.0, 1.9, 1.2, 3.0, 4.4, 3.8, 5.2, 6.1),
-        trend_empty="Not enough rated matches for a trend yet.",
-        recent_title="Recent results",
-        recent=(
-            ResultLine("win", "Block game · Won · 100 pts · 2024-05-03", "+0.9"),
-            ResultLine("loss", "Latvian dominoes · place 3 of 4 · 151 pts · 2 place pts", ""),
-            ResultLine("draw", "Block game · Draw · 42 pts · 2024-05-01", "+0.1"),
-        ),
-        footer=(
-            "Rating: a cautious estimate of skill. It rises as you win, and as the bot grows "
-            "surer of how well you play."
         ),
     )
 

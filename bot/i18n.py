@@ -14,16 +14,20 @@ compiled to ``.mo`` by ``make catalogs``; ``make messages`` re-extracts them. A
 language without a compiled catalog falls back to English.
 
 Numbers are written the language's way with Babel (``tr.number(3.4)`` is ``3,4`` in
-Finnish, Danish and Latvian, ``3.4`` in English; ``tr.percent(0.5)``).
+Finnish, Danish and Latvian, ``3.4`` in English; ``tr.percent(0.5)``), and so are dates
+(``tr.date(when)``: ``Mar 1, 2025``, ``1.3.2025``) and how long ago something happened
+(``tr.ago(when, now)``: ``6 minutes ago``, ``6 minuuttia sitten``).
 """
 
 from __future__ import annotations
 
 import gettext
+from datetime import date, datetime, timedelta
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from babel.dates import format_date, format_timedelta
 from babel.numbers import format_decimal, format_percent
 
 DOMAIN = "dominobot"
@@ -94,6 +98,22 @@ class Translator:
     def percent(self, fraction: float) -> str:
         """``fraction`` as a whole percentage the language's way (``50%``, ``50 %``)."""
         return format_percent(round(float(fraction), 2), locale=self.language)
+
+    def date(self, when: date | datetime) -> str:
+        """The day of ``when`` the language's way: ``Mar 1, 2025``, ``1.3.2025``,
+        ``1. mar. 2025``, ``2025. gada 1. marts`` (a datetime's own day, as stored: UTC)."""
+        day = when.date() if isinstance(when, datetime) else when
+        return format_date(day, format="medium", locale=self.language)
+
+    def ago(self, when: datetime, now: datetime) -> str:
+        """How long before ``now`` ``when`` was: ``6 minutes ago``, ``6 minuuttia sitten``.
+
+        Babel reads the sign: a negative span is past (``… ago``), a positive one future
+        (``in …``). A ``when`` at or after ``now`` (clocks a moment apart) reads as a
+        second ago, never as the future.
+        """
+        span = min(when - now, timedelta(seconds=-1))
+        return format_timedelta(span, add_direction=True, locale=self.language)
 
 
 ENGLISH = Translator(DEFAULT_LANGUAGE)

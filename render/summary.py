@@ -1,29 +1,31 @@
-"""The end of a deal (and of a match): every hand revealed, the deal's score, the totals.
+"""The end of a deal (and of a match), compact: one small picture that carries the match.
 
-A title says how the deal ended and a caption line who won it (or that nobody
-did; a latvian summary adds that the lowest value wins). Then one card per side.
-Each seat gets a line with its name and pips (the side's deal score, total and,
-once a latvian session is over, its place on its first line) and, below it, its
-revealed hand across the card's width: narrow enough to stay readable on a phone.
+What a player wants after a deal, in one picture as short as it can be:
 
-Mexican Train (:func:`_draw_mexican`) is titled by its round ("Round 3 · Blocked"),
-says who won the round and that the lowest total wins, and gives each player one
-line: name, revealed hand and pips (what the round scores them). Under them the
-score sheet (:func:`score_sheet`): a line per round played (up to 13 on double-12),
-a column per player, the totals under a rule, the lowest in gold.
+- the title says the deal (``Deal 3 · Blocked``; Mexican Train: ``Round 3 · …``) and,
+  on the same line when it fits, who won it (or that nobody did);
+- a line per seat: its colour, name, the tiles left in its hand (revealed, as the
+  record has them) and their pips; a side's points for the deal on its first line.
+  The sides that won the deal are outlined in gold. Five to eight players (Mexican
+  Train) go two abreast;
+- the score sheet (:mod:`render.summary_sheet`): every deal so far, a line per side,
+  the running totals (and a latvian session's places once it is over). So the
+  latest summary shows the whole match, and the earlier ones may be folded away;
+- a latvian or Mexican Train summary adds that the lowest value wins; a finished
+  match names its winners.
+
+A single-deal match that is over has no sheet: its deal is the whole match.
 
 Every text is drawn at :data:`MIN_TEXT_SIZE` or larger: at least 10 px when the
-picture is shown 400 px wide. The number columns are as wide as their widest
-heading or number measured with the font, so headings in any language never
-run into each other; the names get the room left.
+picture is shown 400 px wide (Discord shows an attachment 400–550 px wide), and the
+picture stays short: a 4-player deal with its sheet is about 290 px tall at 450 px wide.
 
 Unlike the board, the summary takes the :class:`MatchState` itself: it is shown
 once a deal is over, when every hand of that deal is revealed. It reads only
 what is public by then: the rules, the finished deals' results (their revealed
 hands and pips), the totals, the place points and the winners. It never reads
-the deal in play (``state.deal``, its hands or the boneyard). The spectator view
-would not do: it has no place points. The cog passes the state cut after the
-deal to show (:func:`cogs.domino.table.summary_file`).
+the deal in play (``state.deal``, its hands or the boneyard). The cog passes the
+state cut after the deal to show (:func:`cogs.domino.table.summary_file`).
 """
 
 from __future__ import annotations
@@ -37,15 +39,17 @@ from bot.engine.match import MatchState
 from bot.engine.scoring import DealResult
 
 from . import sprites, theme
-from .canvas import blank, draw_box, draw_text, line_height, to_png
+from .canvas import ascent, blank, draw_box, draw_text, line_height, to_png
 from .header import seat_colour
 from .labels import ENGLISH, Labels
+from .summary_sheet import ScoreSheet, draw_sheet, leading_sides, score_sheet
 from .wrap import wrap_text
 
 __all__ = [
     "ScoreSheet",
     "SummaryTexts",
     "draw_summary",
+    "leading_sides",
     "render_summary",
     "score_sheet",
     "summary_texts",
@@ -53,39 +57,38 @@ __all__ = [
 
 WIDTH = 780
 SHOWN_WIDTH = 400
-"""How wide Discord shows the picture in an embed."""
+"""The narrowest Discord shows the picture (an attachment: 400–550 px)."""
 MIN_TEXT_SIZE = -(-10 * WIDTH // SHOWN_WIDTH)
 """The smallest font size drawn: 10 px when the picture is shown 400 px wide."""
-PAD = 20
-TITLE_SIZE = 34
+PAD = 16
+TITLE_SIZE = 30
 CAPTION_SIZE = 24
-HEAD_SIZE = 22
-NAME_SIZE = 30
-NUMBER_SIZE = 30
-MINI = 34
-"""Unit of the revealed tiles (a tile is 2 units long): at 400 px wide a double-6
-pip is 3 px across and a double-12 numeral 10 px tall."""
-MINI_GAP = 6
-LINE_GAP = 8
-SIDE_GAP = 12
-CARD_PAD = 10
-INDENT = PAD + 32
-"""Where names and hands start: right of the side's colour stripe."""
-COLUMN_GAP = 28
-"""The least room between two number columns (and between the names and the first)."""
-NAME_ROOM = 200
-"""The names keep at least this much room; headings shrink (to the minimum size) first."""
-TITLE_GAP = 10
-HEAD_GAP = 8
-FOOTER_HEIGHT = 60
-SHEET_SIZE = 22
-"""The score sheet's text (Mexican Train): 11 px as shown."""
-SHEET_LINE = 4
-"""Between two lines of the score sheet."""
-SHEET_BAR = 5
-"""The height of the seat's colour under its name, atop the sheet."""
-HAND_NAME_ROOM = 220
-"""Mexican Train: the most a name takes before the hand beside it."""
+HEAD_SIZE = MIN_TEXT_SIZE
+NAME_SIZE = 24
+NUMBER_SIZE = 24
+NOTE_SIZE = MIN_TEXT_SIZE
+MINI = 30
+"""Unit of the revealed tiles (a tile is 2 units long): shown 400 px wide, a double-12
+numeral is 10 px tall and a double-6 pip 2.7 px across."""
+MINI_GAP = 4
+LINE_GAP = 4
+"""Between two lines of a hand's tiles, and two seats of a side."""
+ROW_PAD = 6
+"""Above and below the seats in a side's box."""
+SIDE_GAP = 6
+GAP = 10
+"""Between the parts: heading, seats, sheet, notes."""
+INDENT = PAD + 24
+"""Where names start: right of the side's colour stripe."""
+RIGHT = WIDTH - PAD - 12
+"""Where the last number column ends."""
+COLUMN_GAP = 16
+NAME_ROOM = 190
+"""The most a name takes before the hand beside it."""
+NAME_ROOM_ABREAST = 110
+"""The same, when the sides go two abreast."""
+ONE_COLUMN = 4
+"""The most sides stacked in one column; more go two abreast."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,7 +97,8 @@ class SummaryTexts:
 
     title: str
     captions: tuple[str, ...]
-    """Who won the deal (or that nobody did); latvian: that the lowest value wins."""
+    """Who won the deal (or that nobody did); latvian and Mexican Train: that the
+    lowest value wins."""
     footer: str
     """Who won the match, once it is over; else empty."""
 
@@ -135,27 +139,6 @@ def summary_texts(
     return SummaryTexts(title, tuple(captions), footer)
 
 
-@dataclass(frozen=True, slots=True)
-class _Columns:
-    """Where the number columns go: pips, then deal, total (and place)."""
-
-    rights: tuple[int, ...]
-    """The right edge of each column: pips, deal, total (, place)."""
-    headings: tuple[str, ...]
-    head_size: int
-    name_room: int
-    """How wide a name may be."""
-    per_line: int
-    """Revealed tiles per line."""
-    faces: sprites.Faces
-    """Pips or numerals, as the board of the set shows them."""
-
-    def seat_height(self, tiles: int) -> int:
-        lines = -(-tiles // self.per_line)
-        hand = lines * (MINI + LINE_GAP) if lines else 0
-        return line_height(NAME_SIZE, True) + LINE_GAP + hand
-
-
 def render_summary(
     state: MatchState,
     names: Sequence[str],
@@ -163,13 +146,10 @@ def render_summary(
     title: str | None = None,
     labels: Labels = ENGLISH,
 ) -> bytes:
-    """The last finished deal of ``state`` as PNG bytes.
+    """The last finished deal of ``state`` and the match so far, as PNG bytes.
 
-    A caption names the deal's winners (or says it is drawn). One card per side:
-    each seat's revealed hand and pips, the side's deal score and match total
-    (and latvian places once the session is over). Winners are outlined in gold;
-    a finished match names its winners. ``title`` defaults to
-    ``labels.deal_title`` and how the deal ended.
+    ``title`` defaults to ``labels.deal_title`` (Mexican Train: ``round_title``) and
+    how the deal ended.
     """
     return to_png(draw_summary(state, names, title=title, labels=labels))
 
@@ -183,526 +163,307 @@ def draw_summary(
 ) -> Image.Image:
     """The summary as a palette image (what :func:`render_summary` encodes)."""
     texts = summary_texts(state, names, title=title, labels=labels)
-    if state.rules.game == "mexican":
-        return _draw_mexican(state, names, texts, labels)
-    rules = state.rules
-    result = state.results[-1]
-    sides = rules.sides
-    totals = state.totals
-    places = _places(state.places, labels)
-    rows: list[list[str]] = []  # per side: deal, total (, place)
-    for index in range(len(sides)):
-        row = [labels.number(result.score[index]), labels.number(totals[index])]
-        if places is not None:
-            row.append(places[index])
-        rows.append(row)
-    pips = [labels.number(p) for p in result.pips]
-    columns = _columns(labels, rows, pips, rules.set, places is not None)
+    heading = _Heading.of(texts, state.results[-1].drawn)
+    seats = _Seats.of(state, names, labels)
+    sheet = None
+    if not (len(state.results) == 1 and state.over and state.places is None):
+        sheet = score_sheet(state, names, labels, left=INDENT, right=RIGHT)
+    notes = [line for caption in texts.captions[1:] for line in _wrapped(caption, NOTE_SIZE, False)]
+    footer = sprites.fit_text(texts.footer, WIDTH - 2 * PAD, TITLE_SIZE, True, MIN_TEXT_SIZE)
 
-    heading = _Heading.of(texts, result.drawn)
-    heights = [
-        sum(columns.seat_height(len(result.hands[s])) for s in side) + 2 * CARD_PAD
-        for side in sides
-    ]
-    footer = FOOTER_HEIGHT if texts.footer else 0
-    top = heading.height
-    head_height = line_height(columns.head_size) + HEAD_GAP
-    height = top + head_height + sum(heights) + SIDE_GAP * len(sides) + footer + PAD
+    height = PAD + heading.height + seats.height
+    if sheet is not None:
+        height += GAP + sheet.height
+    if notes:
+        height += GAP + len(notes) * line_height(NOTE_SIZE)
+    if texts.footer:
+        height += GAP + line_height(footer[1], True)
+    height += PAD
     im = blank(WIDTH, height, theme.PANEL)
 
-    heading.draw(im)
-    y = top
-    _draw_headings(im, y, columns)
-    y += head_height
-
-    for index, side in enumerate(sides):
-        _draw_side(
-            im, y, heights[index], side, result, names, rows[index], pips, rules.teams, columns
+    y = PAD
+    heading.draw(im, y)
+    y += heading.height
+    seats.draw(im, y)
+    y += seats.height
+    if sheet is not None:
+        y += GAP
+        draw_sheet(im, y, sheet)
+        y += sheet.height
+    if notes:
+        y += GAP
+        for line in notes:
+            draw_text(im, line, PAD, y, NOTE_SIZE, colour=theme.TEXT_MUTED, background=theme.PANEL)
+            y += line_height(NOTE_SIZE)
+    if texts.footer:
+        y += GAP
+        text, size = footer
+        draw_text(
+            im,
+            text,
+            WIDTH // 2,
+            y,
+            size,
+            bold=True,
+            colour=theme.GOLD,
+            background=theme.PANEL,
+            align="centre",
         )
-        y += heights[index] + SIDE_GAP
-    _draw_footer(im, y, texts.footer)
     return im
+
+
+def _wrapped(text: str, size: int, bold: bool) -> tuple[str, ...]:
+    return wrap_text(text, WIDTH - 2 * PAD, size, bold) if text else ()
 
 
 @dataclass(frozen=True, slots=True)
 class _Heading:
-    """The title and the caption lines, fitted and wrapped."""
+    """The title and, beside it when it fits (else under it), who won the deal."""
 
     title: str
     title_size: int
-    captions: tuple[tuple[str, bool], ...]
-    """Each line, and whether it is bold (the first caption: who won)."""
+    caption: tuple[str, ...]
+    """Who won the deal: one line beside the title, or the lines under it."""
+    beside: bool
     drawn: bool
 
     @classmethod
     def of(cls, texts: SummaryTexts, drawn: bool) -> _Heading:
-        title, size = sprites.fit_text(
-            texts.title, WIDTH - 2 * PAD, TITLE_SIZE, True, MIN_TEXT_SIZE
-        )
-        lines = tuple(
-            (line, n == 0)
-            for n, caption in enumerate(texts.captions)
-            for line in wrap_text(caption, WIDTH - 2 * PAD, CAPTION_SIZE, n == 0)
-        )
-        return cls(title, size, lines, drawn)
+        room = WIDTH - 2 * PAD
+        title, size = sprites.fit_text(texts.title, room, TITLE_SIZE, True, MIN_TEXT_SIZE)
+        caption = texts.captions[0] if texts.captions else ""
+        used = sprites.text_width(title, size, True) + 2 * COLUMN_GAP
+        if caption and used + sprites.text_width(caption, CAPTION_SIZE, True) <= room:
+            return cls(title, size, (caption,), True, drawn)
+        return cls(title, size, _wrapped(caption, CAPTION_SIZE, True), False, drawn)
 
     @property
     def height(self) -> int:
-        """From the picture's top to what comes under the captions."""
-        captions = sum(line_height(CAPTION_SIZE, bold) for _, bold in self.captions)
-        return PAD + line_height(self.title_size, True) + TITLE_GAP + captions + TITLE_GAP
+        """From the top of the title to what comes under the heading."""
+        below = 0 if self.beside else len(self.caption) * line_height(CAPTION_SIZE, True)
+        return line_height(self.title_size, True) + below + GAP
 
-    def draw(self, im: Image.Image) -> None:
-        draw_text(im, self.title, PAD, PAD, self.title_size, bold=True, background=theme.PANEL)
-        y = PAD + line_height(self.title_size, True) + TITLE_GAP
-        for line, bold in self.captions:
-            colour = (theme.TEXT if self.drawn else theme.GOLD) if bold else theme.TEXT_MUTED
+    def draw(self, im: Image.Image, y: int) -> None:
+        draw_text(im, self.title, PAD, y, self.title_size, bold=True, background=theme.PANEL)
+        colour = theme.TEXT if self.drawn else theme.GOLD
+        if self.beside:  # on the title's baseline, at the right
+            dy = ascent(self.title_size, True) - ascent(CAPTION_SIZE, True)
             draw_text(
-                im, line, PAD, y, CAPTION_SIZE, bold=bold, colour=colour, background=theme.PANEL
+                im,
+                self.caption[0],
+                WIDTH - PAD,
+                y + dy,
+                CAPTION_SIZE,
+                bold=True,
+                colour=colour,
+                background=theme.PANEL,
+                align="right",
             )
-            y += line_height(CAPTION_SIZE, bold)
-
-
-def _draw_footer(im: Image.Image, y: int, footer: str) -> None:
-    """Who won the match, centred in the :data:`FOOTER_HEIGHT` under ``y`` (if anybody)."""
-    if not footer:
-        return
-    text, size = sprites.fit_text(footer, WIDTH - 2 * PAD, TITLE_SIZE, True, MIN_TEXT_SIZE)
-    draw_text(
-        im,
-        text,
-        WIDTH // 2,
-        y + (FOOTER_HEIGHT - SIDE_GAP - line_height(size, True)) // 2,
-        size,
-        bold=True,
-        colour=theme.GOLD,
-        background=theme.PANEL,
-        align="centre",
-    )
-
-
-def _places(points: Sequence[float] | None, labels: Labels) -> list[str] | None:
-    """Each side's place (``1st``…) from latvian place points; tied sides share the better."""
-    if points is None:
-        return None
-    return [labels.ordinal(1 + sum(1 for q in points if q > p)) for p in points]
-
-
-def _columns(
-    labels: Labels,
-    rows: Sequence[Sequence[str]],
-    pips: Sequence[str],
-    top: int,
-    placed: bool,
-) -> _Columns:
-    """The number columns, packed from the right, each as wide as its widest text.
-
-    The headings shrink (down to :data:`MIN_TEXT_SIZE`) when the names would keep
-    less than :data:`NAME_ROOM`; at the minimum a heading too wide is cut.
-    """
-    headings = (labels.pips, labels.deal_score, labels.total) + ((labels.place,) if placed else ())
-    cells: list[list[str]] = [list(pips)]
-    cells += [[row[i] for row in rows] for i in range(len(headings) - 1)]
-    right_edge = WIDTH - PAD - CARD_PAD - 6
-    room = right_edge - INDENT - NAME_ROOM - COLUMN_GAP * len(headings)
-    numbers = [
-        max(sprites.text_width(c, NUMBER_SIZE, i > 0) for c in column)
-        for i, column in enumerate(cells)
-    ]
-    head_size = HEAD_SIZE
-    while head_size > MIN_TEXT_SIZE and sum(_widths(headings, numbers, head_size)) > room:
-        head_size -= 1
-    widths = _widths(headings, numbers, head_size)
-    if sum(widths) > room:  # at the minimum size: share the room, cut the headings
-        share = (room - sum(numbers)) // len(headings)
-        headings = tuple(
-            sprites.fit_text(h, numbers[i] + max(share, 0), head_size, False, head_size)[0]
-            for i, h in enumerate(headings)
-        )
-        widths = _widths(headings, numbers, head_size)
-    rights: list[int] = []
-    x = right_edge
-    for width in reversed(widths):
-        rights.append(x)
-        x -= width + COLUMN_GAP
-    rights.reverse()
-    name_room = rights[0] - widths[0] - COLUMN_GAP - INDENT
-    per_line = (right_edge + 6 - INDENT + MINI_GAP) // (2 * MINI + MINI_GAP)
-    return _Columns(tuple(rights), headings, head_size, name_room, per_line, sprites.faces_for(top))
-
-
-def _widths(headings: Sequence[str], numbers: Sequence[int], size: int) -> list[int]:
-    return [
-        max(sprites.text_width(h, size, False), n) for h, n in zip(headings, numbers, strict=True)
-    ]
-
-
-def _draw_headings(im: Image.Image, y: int, columns: _Columns) -> None:
-    for text, x in zip(columns.headings, columns.rights, strict=True):
-        draw_text(
-            im,
-            text,
-            x,
-            y,
-            columns.head_size,
-            colour=theme.TEXT_MUTED,
-            background=theme.PANEL,
-            align="right",
-        )
-
-
-def _draw_side(
-    im: Image.Image,
-    y: int,
-    height: int,
-    side: Sequence[int],
-    result: DealResult,
-    names: Sequence[str],
-    numbers: Sequence[str],
-    pips: Sequence[str],
-    teams: bool,
-    columns: _Columns,
-) -> None:
-    won = side[0] in result.winners
-    draw_box(
-        im,
-        PAD,
-        y,
-        WIDTH - 2 * PAD,
-        height,
-        radius=12,
-        fill=theme.ROW,
-        background=theme.PANEL,
-        outline=theme.GOLD if won else None,
-        outline_width=3 if won else 0,
-    )
-    colour = seat_colour(side[0], teams)
-    draw_box(im, PAD + 10, y + 12, 8, height - 24, radius=4, fill=colour, background=theme.ROW)
-    name_line = line_height(NAME_SIZE, True)
-    number_dy = (name_line - line_height(NUMBER_SIZE, True)) // 2
-    top = y + CARD_PAD
-    for n, seat in enumerate(side):
-        if n == 0:  # the side's numbers go on its first line
-            for text, x in zip(numbers, columns.rights[1:], strict=True):
-                draw_text(
-                    im,
-                    text,
-                    x,
-                    top + number_dy,
-                    NUMBER_SIZE,
-                    bold=True,
-                    colour=theme.GOLD if won else theme.TEXT,
-                    background=theme.ROW,
-                    align="right",
-                )
-        name, size = sprites.fit_text(
-            names[seat], columns.name_room, NAME_SIZE, True, MIN_TEXT_SIZE
-        )
-        draw_text(im, name, INDENT, top, size, bold=True, background=theme.ROW)
-        draw_text(
-            im,
-            pips[seat],
-            columns.rights[0],
-            top + number_dy,
-            NUMBER_SIZE,
-            colour=theme.TEXT_MUTED,
-            background=theme.ROW,
-            align="right",
-        )
-        tiles_top = top + name_line + LINE_GAP
-        for i, t in enumerate(result.hands[seat]):
-            sprite = sprites.tile_sprite(
-                t.low, t.high, False, MINI, "face", theme.ROW, columns.faces
+            return
+        y += line_height(self.title_size, True)
+        for line in self.caption:
+            draw_text(
+                im, line, PAD, y, CAPTION_SIZE, bold=True, colour=colour, background=theme.PANEL
             )
-            x = INDENT + (i % columns.per_line) * (2 * MINI + MINI_GAP)
-            im.paste(
-                sprite.image,
-                (x, tiles_top + (i // columns.per_line) * (MINI + LINE_GAP)),
-                sprite.mask,
-            )
-        top += columns.seat_height(len(result.hands[seat]))
-
-
-# -- Mexican Train ------------------------------------------------------------
-
-
-def _draw_mexican(
-    state: MatchState, names: Sequence[str], texts: SummaryTexts, labels: Labels
-) -> Image.Image:
-    """Mexican Train's summary: a line per player (name, revealed hand, pips: what the
-    round scored them), then the score sheet of every round so far and the totals."""
-    result = state.results[-1]
-    heading = _Heading.of(texts, result.drawn)
-    faces = sprites.faces_for(state.rules.set)
-    pips = [labels.number(p) for p in result.pips]
-    right_edge = WIDTH - PAD - CARD_PAD - 6
-    pips_w = max(sprites.text_width(p, NUMBER_SIZE, True) for p in pips)
-    pips_heading, head_size = sprites.fit_text(
-        labels.pips, NAME_ROOM, HEAD_SIZE, False, MIN_TEXT_SIZE
-    )
-    pips_w = max(pips_w, sprites.text_width(pips_heading, head_size, False))
-    widest = max(sprites.text_width(n, NAME_SIZE, True) for n in names)
-    name_room = min(HAND_NAME_ROOM, widest)
-    hand_left = INDENT + name_room + COLUMN_GAP
-    hand_right = right_edge - pips_w - COLUMN_GAP
-    per_line = max(1, (hand_right - hand_left + MINI_GAP) // (2 * MINI + MINI_GAP))
-    name_line = line_height(NAME_SIZE, True)
-    first_line = max(name_line, MINI)
-
-    def card_height(tiles: int) -> int:
-        lines = max(1, -(-tiles // per_line))
-        return 2 * CARD_PAD + max(first_line, lines * MINI + (lines - 1) * LINE_GAP)
-
-    heights = [card_height(len(hand)) for hand in result.hands]
-    sheet = score_sheet(state, names, labels)
-    head_height = line_height(head_size) + HEAD_GAP
-    footer = FOOTER_HEIGHT if texts.footer else 0
-    height = (
-        heading.height
-        + head_height
-        + sum(heights)
-        + SIDE_GAP * len(heights)
-        + sheet.height
-        + SIDE_GAP
-        + footer
-        + PAD
-    )
-    im = blank(WIDTH, height, theme.PANEL)
-    heading.draw(im)
-    y = heading.height
-    draw_text(
-        im,
-        pips_heading,
-        right_edge,
-        y,
-        head_size,
-        colour=theme.TEXT_MUTED,
-        background=theme.PANEL,
-        align="right",
-    )
-    y += head_height
-    for seat, card in enumerate(heights):
-        won = seat in result.winners
-        draw_box(
-            im,
-            PAD,
-            y,
-            WIDTH - 2 * PAD,
-            card,
-            radius=12,
-            fill=theme.ROW,
-            background=theme.PANEL,
-            outline=theme.GOLD if won else None,
-            outline_width=3 if won else 0,
-        )
-        colour = seat_colour(seat, False)
-        draw_box(im, PAD + 10, y + 12, 8, card - 24, radius=4, fill=colour, background=theme.ROW)
-        top = y + CARD_PAD
-        name, size = sprites.fit_text(names[seat], name_room, NAME_SIZE, True, MIN_TEXT_SIZE)
-        text_top = top + (first_line - name_line) // 2
-        draw_text(
-            im,
-            name,
-            INDENT,
-            text_top + name_line - line_height(size, True),
-            size,
-            bold=True,
-            background=theme.ROW,
-        )
-        draw_text(
-            im,
-            pips[seat],
-            right_edge,
-            text_top + (name_line - line_height(NUMBER_SIZE, True)) // 2,
-            NUMBER_SIZE,
-            bold=True,
-            colour=theme.GOLD if won else theme.TEXT,
-            background=theme.ROW,
-            align="right",
-        )
-        tiles_top = top + (first_line - MINI) // 2
-        for i, t in enumerate(result.hands[seat]):
-            line, column = divmod(i, per_line)
-            sprite = sprites.tile_sprite(t.low, t.high, False, MINI, "face", theme.ROW, faces)
-            im.paste(
-                sprite.image,
-                (hand_left + column * (2 * MINI + MINI_GAP), tiles_top + line * (MINI + LINE_GAP)),
-                sprite.mask,
-            )
-        y += card + SIDE_GAP
-    _draw_sheet(im, y, sheet)
-    y += sheet.height + SIDE_GAP
-    _draw_footer(im, y, texts.footer)
-    return im
-
-
-# The score sheet.
+            y += line_height(CAPTION_SIZE, True)
 
 
 @dataclass(frozen=True, slots=True)
-class ScoreSheet:
-    """Mexican Train's score sheet as drawn: one line per round played, one column per
-    player, and the totals (lowest wins) under a rule."""
+class _Seats:
+    """The column headings and a box per side: a line per seat with its revealed hand.
 
-    heading: str
-    """Over the rounds' numbers (``Round``)."""
-    total: str
-    """Before the totals (``Total``)."""
+    Up to four sides stack in one column; more (Mexican Train's 5–8 players) go two
+    abreast, so that the picture stays short enough to read when Discord fits it in
+    its box.
+    """
+
+    state: MatchState
     names: tuple[tuple[str, int], ...]
-    """Each player's name as it fits its column, and its size."""
-    rounds: tuple[tuple[str, ...], ...]
-    """For each round played, what each player scored (their pips left)."""
-    round_winners: tuple[frozenset[int], ...]
-    totals: tuple[str, ...]
-    leaders: frozenset[int]
-    """The players with the lowest total (gold: lowest wins)."""
-    left: int
-    """Where the round numbers start."""
-    first_width: int
-    """How wide the first column (round numbers, ``Total``) is."""
-    column_width: int
-    """How wide each player's column is."""
+    """Each seat's name as it fits, and its size."""
+    pips: tuple[str, ...]
+    """Each seat's pips left."""
+    scores: tuple[str, ...]
+    """Each side's points for the deal (Mexican Train: none, the pips are the score)."""
+    headings: tuple[str, ...]
+    columns: int
+    """Side boxes abreast: 1 or 2."""
+    box_width: int
+    rights: tuple[int, ...]
+    """The right edges of the pips column (and the deal's), in the first column."""
+    hand_left: int
+    per_line: int
+    faces: sprites.Faces
+
+    @classmethod
+    def of(cls, state: MatchState, names: Sequence[str], labels: Labels) -> _Seats:
+        result = state.results[-1]
+        pips = tuple(labels.number(p) for p in result.pips)
+        mexican = state.rules.game == "mexican"
+        scores = () if mexican else tuple(labels.number(v) for v in result.score)
+        numbers = [(labels.pips, pips, False)]
+        if not mexican:
+            numbers.append((labels.deal_score, scores, True))
+        widths = [
+            max(
+                sprites.text_width(heading, HEAD_SIZE, False),
+                *(sprites.text_width(c, NUMBER_SIZE, bold) for c in cells),
+            )
+            for heading, cells, bold in numbers
+        ]
+        columns = 2 if len(state.rules.sides) > ONE_COLUMN else 1
+        box_width = (WIDTH - 2 * PAD - (columns - 1) * SIDE_GAP) // columns
+        rights: list[int] = []
+        x = PAD + box_width - 12
+        for w in reversed(widths):
+            rights.append(x)
+            x -= w + COLUMN_GAP
+        rights.reverse()
+        numbers_left = rights[0] - widths[0]
+        widest = max(sprites.text_width(n, NAME_SIZE, True) for n in names)
+        name_room = min(NAME_ROOM if columns == 1 else NAME_ROOM_ABREAST, widest)
+        fitted = tuple(
+            sprites.fit_text(n, name_room, NAME_SIZE, True, MIN_TEXT_SIZE) for n in names
+        )
+        hand_left = INDENT + name_room + COLUMN_GAP
+        tile = 2 * MINI + MINI_GAP
+        per_line = max(1, (numbers_left - COLUMN_GAP - hand_left + MINI_GAP) // tile)
+        return cls(
+            state=state,
+            names=fitted,
+            pips=pips,
+            scores=scores,
+            headings=tuple(h for h, _, _ in numbers),
+            columns=columns,
+            box_width=box_width,
+            rights=tuple(rights),
+            hand_left=hand_left,
+            per_line=per_line,
+            faces=sprites.faces_for(state.rules.set),
+        )
 
     @property
-    def line(self) -> int:
-        return line_height(SHEET_SIZE, True) + SHEET_LINE
+    def result(self) -> DealResult:
+        return self.state.results[-1]
+
+    def seat_height(self, seat: int) -> int:
+        lines = max(1, -(-len(self.result.hands[seat]) // self.per_line))
+        return max(line_height(NAME_SIZE, True), lines * MINI + (lines - 1) * LINE_GAP)
+
+    def side_height(self, side: Sequence[int]) -> int:
+        seats = sum(self.seat_height(s) for s in side) + (len(side) - 1) * LINE_GAP
+        return seats + 2 * ROW_PAD
+
+    def row_heights(self) -> list[int]:
+        """Each row of side boxes: as tall as its tallest."""
+        sides = self.state.rules.sides
+        return [
+            max(self.side_height(s) for s in sides[i : i + self.columns])
+            for i in range(0, len(sides), self.columns)
+        ]
 
     @property
     def head(self) -> int:
-        return line_height(SHEET_SIZE, True) + SHEET_BAR + 2 * SHEET_LINE
+        return line_height(HEAD_SIZE) + 4
 
     @property
     def height(self) -> int:
-        rule = 2 * SHEET_LINE
-        return 2 * CARD_PAD + self.head + len(self.rounds) * self.line + rule + self.line
+        return self.head + sum(h + SIDE_GAP for h in self.row_heights()) - SIDE_GAP
 
-    def column(self, seat: int) -> tuple[int, int]:
-        """The left edge and width of ``seat``'s column."""
-        x = self.left + self.first_width + seat * self.column_width
-        return x, self.column_width
+    def draw(self, im: Image.Image, y: int) -> None:
+        for column in range(self.columns):
+            dx = column * (self.box_width + SIDE_GAP)
+            for heading, right in zip(self.headings, self.rights, strict=True):
+                draw_text(
+                    im,
+                    heading,
+                    right + dx,
+                    y,
+                    HEAD_SIZE,
+                    colour=theme.TEXT_MUTED,
+                    background=theme.PANEL,
+                    align="right",
+                )
+        y += self.head
+        rules = self.state.rules
+        rows = self.row_heights()
+        for index, side in enumerate(rules.sides):
+            row, column = divmod(index, self.columns)
+            top = y + sum(rows[:row]) + row * SIDE_GAP
+            dx = column * (self.box_width + SIDE_GAP)
+            height = rows[row]
+            won = side[0] in self.result.winners
+            draw_box(
+                im,
+                PAD + dx,
+                top,
+                self.box_width,
+                height,
+                radius=10,
+                fill=theme.ROW,
+                background=theme.PANEL,
+                outline=theme.GOLD if won else None,
+                outline_width=3 if won else 0,
+            )
+            colour = seat_colour(side[0], rules.teams)
+            draw_box(
+                im,
+                PAD + dx + 8,
+                top + 8,
+                6,
+                height - 16,
+                radius=3,
+                fill=colour,
+                background=theme.ROW,
+            )
+            top += ROW_PAD
+            for n, seat in enumerate(side):
+                score = self.scores[index] if self.scores and n == 0 else None
+                self._draw_seat(im, top, dx, seat, score, won)
+                top += self.seat_height(seat) + LINE_GAP
 
-
-def score_sheet(state: MatchState, names: Sequence[str], labels: Labels = ENGLISH) -> ScoreSheet:
-    """The score sheet of ``state``'s finished rounds (Mexican Train: no teams)."""
-    results = state.results
-    players = state.rules.players
-    left = PAD + CARD_PAD + 8
-    right = WIDTH - PAD - CARD_PAD - 6
-    heading, total = labels.round_score, labels.total
-    widest = max(
-        sprites.text_width(heading, SHEET_SIZE, False),
-        sprites.text_width(total, SHEET_SIZE, True),
-        sprites.text_width(str(len(results)), SHEET_SIZE, False),
-    )
-    first_width = min(widest, (right - left) // (players + 2)) + COLUMN_GAP
-    heading, _ = sprites.fit_text(heading, first_width - COLUMN_GAP, SHEET_SIZE, False, SHEET_SIZE)
-    total, _ = sprites.fit_text(total, first_width - COLUMN_GAP, SHEET_SIZE, True, SHEET_SIZE)
-    column_width = (right - left - first_width) // players
-    fitted = tuple(
-        sprites.fit_text(name, column_width - 8, SHEET_SIZE, True, MIN_TEXT_SIZE) for name in names
-    )
-    totals = state.totals
-    low = min(totals)
-    return ScoreSheet(
-        heading=heading,
-        total=total,
-        names=fitted,
-        rounds=tuple(tuple(labels.number(v) for v in r.score) for r in results),
-        round_winners=tuple(frozenset(r.winners) for r in results),
-        totals=tuple(labels.number(t) for t in totals),
-        leaders=frozenset(i for i, t in enumerate(totals) if t == low),
-        left=left,
-        first_width=first_width,
-        column_width=column_width,
-    )
-
-
-def _draw_sheet(im: Image.Image, y: int, sheet: ScoreSheet) -> None:
-    draw_box(
-        im, PAD, y, WIDTH - 2 * PAD, sheet.height, radius=12, fill=theme.ROW, background=theme.PANEL
-    )
-    top = y + CARD_PAD
-    draw_text(
-        im,
-        sheet.heading,
-        sheet.left,
-        top,
-        SHEET_SIZE,
-        colour=theme.TEXT_MUTED,
-        background=theme.ROW,
-    )
-    for seat, (name, size) in enumerate(sheet.names):
-        x, w = sheet.column(seat)
-        centre = x + w // 2
+    def _draw_seat(
+        self, im: Image.Image, top: int, dx: int, seat: int, score: str | None, won: bool
+    ) -> None:
+        line = line_height(NAME_SIZE, True)
+        first = max(line, MINI)  # the first line: name, first tiles and numbers, centred
+        text_top = top + (first - line) // 2
+        name, size = self.names[seat]
+        baseline = text_top + ascent(NAME_SIZE, True)
         draw_text(
             im,
             name,
-            centre,
-            top + line_height(SHEET_SIZE, True) - line_height(size, True),
+            INDENT + dx,
+            baseline - ascent(size, True),
             size,
             bold=True,
             background=theme.ROW,
-            align="centre",
         )
-        bar_w = max(8, min(w - 12, sprites.text_width(name, size, True)))
-        draw_box(
-            im,
-            centre - bar_w // 2,
-            top + line_height(SHEET_SIZE, True) + SHEET_LINE // 2,
-            bar_w,
-            SHEET_BAR,
-            radius=2,
-            fill=seat_colour(seat, False),
-            background=theme.ROW,
-        )
-    row_top = top + sheet.head
-    text_dy = SHEET_LINE // 2
-    band_left = PAD + CARD_PAD // 2
-    band_right = WIDTH - PAD - CARD_PAD // 2
-    for number, (scores, winners) in enumerate(
-        zip(sheet.rounds, sheet.round_winners, strict=True), start=1
-    ):
-        shade = theme.CHIP if number % 2 else theme.ROW  # every other round on a band
-        if shade != theme.ROW:
-            im.paste(theme.index(shade), (band_left, row_top, band_right, row_top + sheet.line))
+        number_top = baseline - ascent(NUMBER_SIZE, True)
         draw_text(
             im,
-            str(number),
-            sheet.left,
-            row_top + text_dy,
-            SHEET_SIZE,
+            self.pips[seat],
+            self.rights[0] + dx,
+            number_top,
+            NUMBER_SIZE,
             colour=theme.TEXT_MUTED,
-            background=shade,
+            background=theme.ROW,
+            align="right",
         )
-        for seat, score in enumerate(scores):
-            x, w = sheet.column(seat)
+        if score is not None:
             draw_text(
                 im,
                 score,
-                x + w // 2,
-                row_top + text_dy,
-                SHEET_SIZE,
-                colour=theme.GOLD if seat in winners else theme.TEXT,
-                background=shade,
-                align="centre",
+                self.rights[1] + dx,
+                number_top,
+                NUMBER_SIZE,
+                bold=True,
+                colour=theme.GOLD if won else theme.TEXT,
+                background=theme.ROW,
+                align="right",
             )
-        row_top += sheet.line
-    rule_y = row_top + SHEET_LINE - 1
-    im.paste(theme.index(theme.TEXT_MUTED), (band_left, rule_y, band_right, rule_y + 2))
-    row_top += 2 * SHEET_LINE
-    draw_text(
-        im, sheet.total, sheet.left, row_top + text_dy, SHEET_SIZE, bold=True, background=theme.ROW
-    )
-    for seat, total in enumerate(sheet.totals):
-        x, w = sheet.column(seat)
-        draw_text(
-            im,
-            total,
-            x + w // 2,
-            row_top + text_dy,
-            SHEET_SIZE,
-            bold=True,
-            colour=theme.GOLD if seat in sheet.leaders else theme.TEXT,
-            background=theme.ROW,
-            align="centre",
-        )
+        tiles_top = top + (first - MINI) // 2
+        for i, t in enumerate(self.result.hands[seat]):
+            row, column = divmod(i, self.per_line)
+            sprite = sprites.tile_sprite(t.low, t.high, False, MINI, "face", theme.ROW, self.faces)
+            x = self.hand_left + dx + column * (2 * MINI + MINI_GAP)
+            im.paste(sprite.image, (x, tiles_top + row * (MINI + LINE_GAP)), sprite.mask)

@@ -25,6 +25,7 @@ from bot.storage import (
     PlayerResult,
     Season,
     Standing,
+    Tally,
 )
 
 from .ledger import MatchLedger, RatedSeat, Rater, Rating, count_match
@@ -65,6 +66,7 @@ __all__ = [
     "SeatResult",
     "Standing",
     "StatsService",
+    "Tally",
     "count_match",
     "install",
     "match_results",

@@ -51,6 +51,7 @@ from .ratings import (
     RatingRepository,
     Season,
     Standing,
+    Tally,
 )
 
 __all__ = [
@@ -94,6 +95,7 @@ __all__ = [
     "Standing",
     "Status",
     "StorageError",
+    "Tally",
     "Timeouts",
     "is_url",
     "migrate",

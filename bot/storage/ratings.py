@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
@@ -193,6 +193,15 @@ class Season:
 
 
 @dataclass(frozen=True, slots=True)
+class Tally:
+    """Matches played, won and drawn."""
+
+    matches: int
+    wins: int
+    draws: int
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerCard:
     """Everything a player's stats card shows (since the server's last reset)."""
 
@@ -209,6 +218,9 @@ class PlayerCard:
     recent: tuple[PlayerResult, ...]
     """The latest matches of any game, newest first."""
     season: Season | None
+    against_ai: Mapping[str, Tally] = field(default_factory=dict)
+    """Per game: the matches (counted in ``standings``) where no other side had a human
+    player, i.e. played against the AI alone. No rating moves in them."""
 
 
 # -- rows -------------------------------------------------------------------------------------
@@ -641,6 +653,7 @@ class RatingRepository:
                 (guild_id, user_id, recent),
             )
             season = await self.season(guild_id)
+            ai_rows = await self._db.fetchall(_AGAINST_AI, (guild_id, user_id))
         latest = max(rows, key=lambda r: r["last_match_id"])
         return PlayerCard(
             guild_id=guild_id,
@@ -652,7 +665,25 @@ class RatingRepository:
             trend=tuple(_result(r) for r in reversed(trend_rows)),
             recent=tuple(_result(r) for r in recent_rows),
             season=season,
+            against_ai={
+                str(r["game"]): Tally(int(r["matches"]), int(r["wins"]), int(r["draws"]))
+                for r in ai_rows
+            },
         )
+
+
+# A player's counted matches in which no seat of another side was a human's (every
+# opponent an AI seat), per game: read through the player's results (player_results_user)
+# and each match's seats (its primary key).
+_AGAINST_AI = (
+    "SELECT r.game AS game, count(*) AS matches,"
+    " sum(CASE WHEN r.outcome = 'win' THEN 1 ELSE 0 END) AS wins,"
+    " sum(CASE WHEN r.outcome = 'draw' THEN 1 ELSE 0 END) AS draws"
+    " FROM player_results r JOIN match_seats me ON me.match_id = r.match_id AND me.seat = r.seat"
+    " WHERE r.guild_id = ? AND r.user_id = ? AND NOT EXISTS (SELECT 1 FROM match_seats o"
+    " WHERE o.match_id = r.match_id AND o.side <> me.side AND o.user_id IS NOT NULL)"
+    " GROUP BY r.game"
+)
 
 
 async def _replay(conn: Connection, guild_id: int, ledger: Ledger) -> int:

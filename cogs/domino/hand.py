@@ -16,7 +16,7 @@ from bot.games.moves_text import describe
 from bot.games.service import turn_token
 from bot.games.session import Session
 from bot.i18n import Translator
-from render.hand import hand_keys, render_hand
+from render.hand import hand_keys, render_hand, train_tops
 
 from .items import MoveButton, MoveSelect, TableButton, sent_view
 from .markup import plain
@@ -37,15 +37,18 @@ async def hand_message(session: Session, seen: HandView, tr: Translator) -> dict
     legal = offered_moves(session, seen)
     playable = {t for m in legal for t in m.tiles}
     keys = hand_keys(seen.hand, playable)
-    # A hand is a small image (a fraction of a millisecond): cheaper here than a thread hop.
-    png = render_hand(seen.hand, playable, keys=keys, top=session.rules.set)
-    view = sent_view()
-    token = turn_token(session)
     names, seat = session.names, seen.seat
     deal = session.state.deal if session.state is not None else None
     ends = deal.station.ends if isinstance(deal, TrainDeal) else []
     labels = [_label(m, keys, tr, names, seat, ends) for m in legal]
     order = _in_hand_order(legal, seen.hand, seat)
+    # each tile stands as its first button writes it (Mexican Train: the half that meets
+    # the train first)
+    tops = train_tops([legal[i] for i in order], ends) if ends else None
+    # A hand is a small image (a fraction of a millisecond): cheaper here than a thread hop.
+    png = render_hand(seen.hand, playable, keys=keys, top=session.rules.set, tops=tops)
+    view = sent_view()
+    token = turn_token(session)
     if len(legal) <= MAX_BUTTONS:
         for index in order:
             view.add_item(MoveButton(session.id, token, index, labels[index]))

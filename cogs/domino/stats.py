@@ -1,10 +1,12 @@
 """``/domino leaderboard``, ``stats``, ``history`` and ``reset-leaderboard``: thin glue.
 
 The commands are a mixin of the ``/domino`` GroupCog (``cog.Domino``). Each asks
-:class:`bot.stats.StatsService` for typed data, turns it into an embed (the text)
-and an image card (:mod:`cogs.domino.stats_texts`, drawn by ``render.cards``), and
-sends it with its buttons (:mod:`cogs.domino.stats_items`). Refusals and failures
-are answered by the cog's one error handler (``Domino.cog_app_command_error``).
+:class:`bot.stats.StatsService` for typed data, puts it in words
+(:mod:`cogs.domino.stats_texts`) and sends it with its buttons
+(:mod:`cogs.domino.stats_items`), in one form: a leaderboard page is a picture (drawn
+by ``render.cards``, sent as an attachment, the page as text when the picture cannot
+be drawn or attached); a player's stats and the history are text. Refusals and
+failures are answered by the cog's one error handler (``Domino.cog_app_command_error``).
 """
 
 from __future__ import annotations
@@ -13,9 +15,9 @@ import asyncio
 import io
 import json
 import logging
-from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -25,12 +27,12 @@ from discord.ext import commands
 from bot.games.errors import GameError
 from bot.i18n import N_, Translator
 from bot.stats import PERIODS, BoardPage, StatsService
-from render.cards import render_leaderboard, render_player_card
+from render.cards import render_leaderboard
 
 from .language import public_translator
 from .replies import defer_public, refusing
 from .stats_items import STATS_ITEMS, board_view, history_view, reset_view
-from .stats_texts import board_texts, card_texts, history_texts
+from .stats_texts import board_alt, board_card, board_embed, card_embed, history_embed
 
 if TYPE_CHECKING:
     from bot.client import DominoBot
@@ -53,14 +55,22 @@ def _display_name(user: discord.abc.User) -> str:
     return getattr(user, "display_name", None) or user.name
 
 
-async def _png(render: Callable[[Any], bytes], data: Any, name: str) -> discord.File | None:
-    """Draw a card off the event loop; None (the embed's text stands alone) if that fails."""
-    try:
-        png = await asyncio.to_thread(render, data)
-    except Exception:
-        log.exception("drawing %s failed; sending the text only", name)
-        return None
-    return discord.File(io.BytesIO(png), filename=name)
+@dataclass(frozen=True, slots=True)
+class _Board:
+    """A leaderboard page in its two forms: the picture (None if it could not be drawn)
+    and the text that stands in for it."""
+
+    png: bytes | None
+    alt: str
+    text: discord.Embed
+    view: discord.ui.View
+
+    def file(self) -> discord.File:
+        assert self.png is not None
+        return discord.File(io.BytesIO(self.png), filename=BOARD_FILE, description=self.alt)
+
+
+BOARD_FILE = "leaderboard.png"
 
 
 # -- the commands -------------------------------------------------------------------------------
@@ -122,8 +132,14 @@ class StatsCommands(commands.Cog):
         guild_id = _guild(interaction)
         await defer_public(interaction)
         page = await self.stats.leaderboard(guild_id, game, period, order)
-        message = await self._board_message(interaction, page, period)
-        await interaction.followup.send(**message)
+        board = await self._board(interaction, page, period)
+        if board.png is not None:
+            try:
+                await interaction.followup.send(file=board.file(), view=board.view)
+                return
+            except discord.HTTPException as error:
+                log.warning("attaching the leaderboard failed (%s); sending it as text", error)
+        await interaction.followup.send(embed=board.text, view=board.view)
 
     async def on_leaderboard_page(
         self,
@@ -138,24 +154,35 @@ class StatsCommands(commands.Cog):
         await interaction.response.defer()
         if period not in PERIODS:
             raise GameError(N_("The period is all, month or week."))
-        board = await self.stats.leaderboard(guild_id, game, period, order, page)
-        message = await self._board_message(interaction, board, period)
-        files = message.pop("files")
-        await interaction.edit_original_response(attachments=files, **message)
+        found = await self.stats.leaderboard(guild_id, game, period, order, page)
+        board = await self._board(interaction, found, period)
+        if board.png is not None:
+            try:
+                await interaction.edit_original_response(
+                    embed=None, attachments=[board.file()], view=board.view
+                )
+                return
+            except discord.HTTPException as error:
+                log.warning("attaching the leaderboard failed (%s); showing it as text", error)
+        await interaction.edit_original_response(embed=board.text, attachments=[], view=board.view)
 
-    async def _board_message(
+    async def _board(
         self, interaction: discord.Interaction, page: BoardPage, period: str
-    ) -> dict[str, Any]:
+    ) -> _Board:
+        """The page as a picture (drawn off the event loop) and as text."""
         tr = await public_translator(self.bot, interaction.guild_id)
-        embed, card = board_texts(page, tr, period, interaction.user.id)
-        file = await _png(render_leaderboard, card, "leaderboard.png")
-        if file is not None:
-            embed.set_image(url="attachment://leaderboard.png")
-        return {
-            "embed": embed,
-            "files": [file] if file else [],
-            "view": board_view(page, period, tr),
-        }
+        card = board_card(page, tr, period, interaction.user.id)
+        try:
+            png: bytes | None = await asyncio.to_thread(render_leaderboard, card)
+        except Exception:
+            log.exception("drawing the leaderboard failed; sending it as text")
+            png = None
+        return _Board(
+            png,
+            board_alt(page, tr, period),
+            board_embed(page, tr, period),
+            board_view(page, period, tr),
+        )
 
     # -- /domino stats -------------------------------------------------------------------
 
@@ -188,13 +215,7 @@ class StatsCommands(commands.Cog):
         card = await self.stats.card(guild_id, target.id, _display_name(target), game)
         tr = await public_translator(self.bot, interaction.guild_id)
         guild_name = interaction.guild.name if interaction.guild else ""
-        embed, image = card_texts(card, tr, guild_name)
-        file = await _png(render_player_card, image, "stats.png")
-        if file is not None:
-            embed.set_image(url="attachment://stats.png")
-            await interaction.followup.send(embed=embed, file=file)
-        else:
-            await interaction.followup.send(embed=embed)
+        await interaction.followup.send(embed=card_embed(card, tr, guild_name))
 
     # -- /domino history -----------------------------------------------------------------
 
@@ -207,8 +228,8 @@ class StatsCommands(commands.Cog):
         await defer_public(interaction)
         page = await self.stats.history(guild_id)
         tr = await public_translator(self.bot, interaction.guild_id)
-        view = history_view(page, tr)
-        await interaction.followup.send(embed=history_texts(page, tr), view=view)
+        embed = history_embed(page, tr, self.stats.clock())
+        await interaction.followup.send(embed=embed, view=history_view(page, tr))
 
     async def on_history_page(
         self, interaction: discord.Interaction, guild_id: int, page: int
@@ -217,8 +238,8 @@ class StatsCommands(commands.Cog):
         await interaction.response.defer()
         history = await self.stats.history(guild_id, page)
         tr = await public_translator(self.bot, interaction.guild_id)
-        view = history_view(history, tr)
-        await interaction.edit_original_response(embed=history_texts(history, tr), view=view)
+        embed = history_embed(history, tr, self.stats.clock())
+        await interaction.edit_original_response(embed=embed, view=history_view(history, tr))
 
     async def on_export(
         self, interaction: discord.Interaction, guild_id: int, match_id: int

@@ -155,7 +155,7 @@ def history_view(page: HistoryPage, tr: Translator) -> discord.ui.View:
                     "#{id} · {game} · {date}",
                     id=m.id,
                     game=game_name(m.game, tr),
-                    date=m.finished_at.date().isoformat(),
+                    date=tr.date(m.finished_at),
                 )[:100],
                 description=winners_text(m, tr)[:100],
                 value=str(m.id),

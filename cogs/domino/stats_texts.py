@@ -1,25 +1,37 @@
-"""The words of the stats commands: the embeds (text) and image data of leaderboards,
-player cards and the match history, every word translated here.
+"""The words of the stats commands, every one translated here.
 
-Player names are the users' own text: escaped in message text (:func:`plain`),
-drawn as typed in images.
+Each answer takes one form (docs/LEADERBOARDS.md, "What players see"):
+
+- a leaderboard page is a picture (:func:`board_card`, drawn by ``render.cards``): its
+  columns line up. Where the picture cannot be shown (drawing or attaching it failed)
+  the same page is text (:func:`board_embed`); the picture's alt text
+  (:func:`board_alt`) reads it out;
+- a player's stats (:func:`card_embed`) and the match history (:func:`history_embed`)
+  are text: sentences per game, recent results, dates.
+
+Dates are written one way, the language's (``Translator.date``), and the history says
+how long ago a match ended (``Translator.ago``). Player names are the users' own text:
+escaped in message text (:func:`plain`), drawn as typed in pictures.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 
 import discord
 
 from bot.i18n import N_, Translator
 from bot.stats import BoardPage, HistoryPage, MatchSeat, MatchSummary, PlayerCard, PlayerResult
-from render.cards import BoardCard, BoardLine, PlayerCardImage, ResultLine
+from render.cards import BoardCard, BoardLine
 
 from .markup import plain
 from .texts import game_name
 
 COLOUR = discord.Colour.from_rgb(246, 190, 40)
 EMBED_TEXT_LIMIT = 4000
+ALT_TEXT_LIMIT = 1024
+"""Discord's limit on an attachment's description (its alt text)."""
 
 PERIOD_NAMES = {
     "all": N_("All time"),
@@ -36,6 +48,10 @@ RATING_NOTE = N_(
 UNRATED_NOTE = N_(
     "— means not rated yet: a rating comes with a finished match against another person "
     "(matches against the AI alone don't count)."
+)
+NOT_RATED_NOTE = N_(
+    "Not rated yet: a rating comes with a finished match against another person. "
+    "Matches against the AI count in the stats, unrated."
 )
 
 
@@ -75,34 +91,35 @@ def _limit(lines: Sequence[str], limit: int = EMBED_TEXT_LIMIT) -> str:
 # -- leaderboard ----------------------------------------------------------------------------------
 
 
-def board_texts(
-    page: BoardPage, tr: Translator, period: str, viewer: int | None
-) -> tuple[discord.Embed, BoardCard]:
-    """The embed (the text) and the image data of a leaderboard page."""
-    game = game_name(page.game, tr)
-    latvian = page.game == "latvian"
-    title = tr("{game} leaderboard", game=game)
-    period_text = tr(PERIOD_NAMES[period])
+def _board_heads(page: BoardPage, tr: Translator, period: str) -> tuple[str, str, str]:
+    """A page's title, its subtitle (period, order, players) and its page line."""
+    title = tr("{game} leaderboard", game=game_name(page.game, tr))
     by = tr("by place points") if page.order == "places" else tr("by rating")
     subtitle = " · ".join(
-        [
-            period_text,
-            by,
-            tr.plural("{n} player", "{n} players", page.total),
-            tr("page {page} of {pages}", page=page.page + 1, pages=page.pages),
-        ]
+        [tr(PERIOD_NAMES[period]), by, tr.plural("{n} player", "{n} players", page.total)]
     )
-    # the image has no draws column (the text has): at 10 px shown, six number columns
+    return title, subtitle, tr("page {page} of {pages}", page=page.page + 1, pages=page.pages)
+
+
+def _board_note(page: BoardPage, tr: Translator) -> str:
+    """What the rating is, once; what "—" means, when the page shows one."""
+    unrated = any(e.rating is None for e in page.entries)
+    return f"{tr(RATING_NOTE)} {tr(UNRATED_NOTE)}" if unrated else tr(RATING_NOTE)
+
+
+def board_card(page: BoardPage, tr: Translator, period: str, viewer: int | None) -> BoardCard:
+    """A leaderboard page as a picture's data (the viewer's own line outlined)."""
+    latvian = page.game == "latvian"
+    title, subtitle, page_line = _board_heads(page, tr, period)
+    # the picture has no draws column (the text has): at 10 px shown, six number columns
     # leave a name too little room in Finnish
     headings = [tr("Rating"), tr("Matches"), tr("Wins"), tr("Win rate")]
     if latvian:
         headings.append(tr("Place pts"))
     lines: list[BoardLine] = []
-    text: list[str] = []
     for e in page.entries:
-        ordinal = e.rating.ordinal if e.rating else None
         cells = [
-            _rating(ordinal, tr),
+            _rating(e.rating.ordinal if e.rating else None, tr),
             _number(e.matches, tr),
             _number(e.wins, tr),
             _percent(e.win_rate, tr),
@@ -110,30 +127,57 @@ def board_texts(
         if latvian:
             cells.append(_number(e.place_points, tr))
         lines.append(BoardLine(e.position, e.name, tuple(cells), highlight=e.user_id == viewer))
+    return BoardCard(
+        title=title,
+        subtitle=subtitle,
+        page=page_line,
+        name_heading=tr("Player"),
+        headings=tuple(headings),
+        lines=tuple(lines),
+        footer=_board_note(page, tr),
+        empty=tr("No counted matches here yet. Finish a match to get on the board!"),
+    )
+
+
+def _board_lines(page: BoardPage, tr: Translator, escape: bool) -> list[str]:
+    out = []
+    for e in page.entries:
         facts = [
-            tr("rating {value}", value=_rating(ordinal, tr)),
+            tr("rating {value}", value=_rating(e.rating.ordinal if e.rating else None, tr)),
             tr.plural("{n} match", "{n} matches", e.matches),
             tr.plural("{n} win", "{n} wins", e.wins),
             tr.plural("{n} draw", "{n} draws", e.draws),
             _percent(e.win_rate, tr),
         ]
-        if latvian:
+        if page.game == "latvian":
             facts.append(tr("{n} place pts", n=_number(e.place_points, tr)))
-        text.append(f"**{e.position}.** {plain(e.name)} — " + " · ".join(facts))
-    empty = tr("No counted matches here yet. Finish a match to get on the board!")
-    footer = f"{tr(RATING_NOTE)} {tr(UNRATED_NOTE)}"
-    embed = discord.Embed(title=title, description=_limit(text) or empty, colour=COLOUR)
-    embed.set_footer(text=f"{subtitle}\n{footer}")
-    card = BoardCard(
-        title=title,
-        subtitle=subtitle,
-        name_heading=tr("Player"),
-        headings=tuple(headings),
-        lines=tuple(lines),
-        footer=footer,
-        empty=empty,
+        name = plain(e.name) if escape else e.name
+        position = f"**{e.position}.**" if escape else f"{e.position}."
+        out.append(f"{position} {name} — " + " · ".join(facts))
+    return out
+
+
+def board_embed(page: BoardPage, tr: Translator, period: str) -> discord.Embed:
+    """A leaderboard page as text: the subtitle, a line per player, the note; the page
+    line alone in the footer."""
+    title, subtitle, page_line = _board_heads(page, tr, period)
+    lines = _board_lines(page, tr, escape=True) or [
+        tr("No counted matches here yet. Finish a match to get on the board!")
+    ]
+    note = _board_note(page, tr)
+    body = _limit(lines, EMBED_TEXT_LIMIT - len(subtitle) - len(note) - 8)
+    embed = discord.Embed(
+        title=title, description=f"{subtitle}\n\n{body}\n\n*{note}*", colour=COLOUR
     )
-    return embed, card
+    embed.set_footer(text=page_line)
+    return embed
+
+
+def board_alt(page: BoardPage, tr: Translator, period: str) -> str:
+    """The picture's alt text: the page read out (cut to Discord's limit)."""
+    title, subtitle, page_line = _board_heads(page, tr, period)
+    lines = [f"{title}. {subtitle} · {page_line}.", *_board_lines(page, tr, escape=False)]
+    return _limit(lines, ALT_TEXT_LIMIT - 2)
 
 
 # -- player card ----------------------------------------------------------------------------------
@@ -150,37 +194,35 @@ def _result_text(result: PlayerResult, tr: Translator) -> str:
     return " · ".join(parts)
 
 
-def card_texts(
-    card: PlayerCard, tr: Translator, guild_name: str
-) -> tuple[discord.Embed, PlayerCardImage]:
-    """The embed (the text) and the image data of a player's card."""
-    title = tr("{name}'s stats", name=plain(card.name))
+def card_embed(card: PlayerCard, tr: Translator, guild_name: str) -> discord.Embed:
+    """A player's stats as text: a field per game (with its matches against the AI),
+    the rating trend, recent results; the notes once, in the footer."""
     since = (
-        tr("since the reset on {date}", date=card.season.reset_at.date().isoformat())
+        tr("since the reset on {date}", date=tr.date(card.season.reset_at))
         if card.season
         else tr("all time")
     )
-    subtitle = f"{guild_name} · {since}"
-    embed = discord.Embed(title=plain(title), colour=COLOUR)
-    rows: list[tuple[str, ...]] = []
+    embed = discord.Embed(
+        title=plain(tr("{name}'s stats", name=card.name)),
+        description=plain(f"{guild_name} · {since}" if guild_name else since),
+        colour=COLOUR,
+    )
+    unrated = False
     for s in card.standings:
         ordinal = s.rating.ordinal if s.rating else None
         position = card.positions.get(s.game)
-        rating = _rating(ordinal, tr)
         if position is not None:
-            rating = tr("{rating} (#{position})", rating=rating, position=position[0])
-        rows.append(
-            (
-                game_name(s.game, tr),
-                rating,
-                _number(s.matches, tr),
-                _number(s.wins, tr),
-                _percent(s.win_rate, tr),
-                _number(round(s.points_per_match, 1), tr),
-                str(s.best_streak),
+            rating = tr(
+                "rating {value}, #{position} of {of}",
+                value=_rating(ordinal, tr),
+                position=position[0],
+                of=position[1],
             )
-        )
+        else:
+            rating = tr("not rated yet")
+            unrated = True
         facts = [
+            rating,
             tr.plural("{n} match", "{n} matches", s.matches),
             tr.plural("{n} win", "{n} wins", s.wins),
             tr.plural("{n} draw", "{n} draws", s.draws),
@@ -190,69 +232,37 @@ def card_texts(
         ]
         if s.game == "latvian":
             facts.append(tr("{n} place pts", n=_number(s.place_points, tr)))
-        if position is not None:
-            facts.append(
-                tr(
-                    "rating {value}, #{position} of {of}",
-                    value=_rating(ordinal, tr),
-                    position=position[0],
-                    of=position[1],
-                )
+        value = " · ".join(facts)
+        ai = card.against_ai.get(s.game)
+        if ai is not None and ai.matches:
+            value += "\n" + tr(
+                "against the AI (unrated): {matches}, {wins}",
+                matches=tr.plural("{n} match", "{n} matches", ai.matches),
+                wins=tr.plural("{n} win", "{n} wins", ai.wins),
             )
-        else:
-            facts.append(
-                tr(
-                    "not rated yet: a rating comes with a finished match against another "
-                    "person (matches against the AI alone don't count)"
-                )
-            )
-        embed.add_field(name=game_name(s.game, tr), value=" · ".join(facts), inline=False)
+        embed.add_field(name=game_name(s.game, tr), value=value, inline=False)
     trend = [r.rating.ordinal for r in card.trend if r.rating is not None]
-    trend_game = game_name(card.trend_game, tr)
     if trend:
         first = card.trend[0].rating_before
         change = trend[-1] - (first if first is not None else trend[0])
         trend_line = tr(
             "{game}: {value} after {n} rated matches ({change})",
-            game=trend_game,
+            game=game_name(card.trend_game, tr),
             value=_rating(trend[-1], tr),
             n=len(trend),
             change=_signed(change, tr),
         )
         embed.add_field(name=tr("Rating trend"), value=trend_line, inline=False)
-    recent = []
     lines = []
     for r in card.recent:
-        detail = _signed(r.change, tr) if r.change is not None else ""
-        text = _result_text(r, tr)
-        recent.append(ResultLine(r.outcome, f"{text} · {r.finished_at.date().isoformat()}", detail))
-        stamp = int(r.finished_at.timestamp())
-        lines.append(f"<t:{stamp}:d> {text}" + (f" ({detail})" if detail else ""))
+        detail = f" ({_signed(r.change, tr)})" if r.change is not None else ""
+        lines.append(f"{tr.date(r.finished_at)} · {_result_text(r, tr)}{detail}")
     if lines:
         embed.add_field(name=tr("Recent results"), value=_limit(lines, 1000), inline=False)
-    embed.set_footer(text=subtitle)
-    image = PlayerCardImage(
-        title=card.name,
-        subtitle=subtitle,
-        game_heading=tr("Game"),
-        headings=(
-            tr("Rating"),
-            tr("Matches"),
-            tr("Wins"),
-            tr("Win rate"),
-            tr("Pts/match"),
-            tr("Best streak"),
-        ),
-        rows=tuple(rows),
-        trend_title=tr("Rating trend · {game}", game=trend_game),
-        trend=tuple(trend),
-        trend_empty=tr("Not enough rated matches for a trend yet."),
-        recent_title=tr("Recent results"),
-        recent=tuple(recent),
-        footer=tr(RATING_NOTE),
-        number=tr.number,
-    )
-    return embed, image
+    # one paragraph: a footer shows no line breaks everywhere (SimCord's preview drops them)
+    notes = [tr(RATING_NOTE)] + ([tr(NOT_RATED_NOTE)] if unrated else [])
+    embed.set_footer(text=" ".join(notes))
+    return embed
 
 
 # -- history ----------------------------------------------------------------------------------
@@ -275,16 +285,15 @@ def winners_text(match: MatchSummary, tr: Translator) -> str:
     return tr("won by {names}", names=names)
 
 
-def history_texts(page: HistoryPage, tr: Translator) -> discord.Embed:
-    """The embed of a page of the match history."""
+def history_embed(page: HistoryPage, tr: Translator, now: datetime) -> discord.Embed:
+    """A page of the match history: each match, how long ago it ended (at ``now``)."""
     lines = []
     for m in page.entries:
-        stamp = int(m.finished_at.timestamp())
         head = tr(
-            "`#{id}` **{game}** · <t:{stamp}:R> · {winners}",
+            "`#{id}` **{game}** · {ago} · {winners}",
             id=m.id,
             game=game_name(m.game, tr),
-            stamp=stamp,
+            ago=tr.ago(m.finished_at, now),
             winners=plain(winners_text(m, tr)),
         )
         seats = " · ".join(_seat_text(s, tr) for s in m.seats)

@@ -19,6 +19,7 @@ from bot.engine.mexican import TrainDeal
 from bot.engine.trains import NO_DOUBLE, train_ids
 from bot.engine.view import public_view
 from bot.games.errors import train_word
+from bot.games.feed import feed_start, laid_since
 from bot.games.moves_text import end_name
 from bot.games.service import REMATCH_LIFE
 from bot.games.session import FINISHED, LOBBY, PLAYING, Session
@@ -187,7 +188,8 @@ def table_embed(session: Session, tr: Translator, told: Feed) -> discord.Embed:
     if not isinstance(deal, TrainDeal):
         embed.set_image(url="attachment://board.png")
     # Mexican Train's station is a tall picture of many trains: Discord shows an embed's
-    # image in at most 400 x 300 px, an attachment beside the embed about 550 px wide.
+    # image in at most 400 x 300 px, an attachment beside the embed about 400 px wide
+    # on a phone (render/station.py holds its print to 10 px there).
     return embed
 
 
@@ -254,12 +256,15 @@ async def board_file(session: Session, tr: Translator) -> discord.File:
     """The board image of the deal in play (drawn off the event loop)."""
     assert session.state is not None
     names = [seat_label(session, i, tr) for i in range(len(session.seats))]
+    # the tiles laid since the last turn of the seat to move, numbered as the feed tells
+    recent = laid_since(session.state, feed_start(session.state)[1])
     png = await asyncio.to_thread(
         render_board,
         public_view(session.state),
         names=names,
         totals=session.state.totals,
         labels=image_labels(tr),
+        recent=recent,
     )
     return discord.File(io.BytesIO(png), filename="board.png")
 

@@ -34,7 +34,11 @@ async def test_two_users_and_an_ai_seat_play_a_match_to_the_end(bot, channel, al
     await bot.get_cog("Domino").publisher.settled()
     # one summary above the table: each deal's summary replaces the one before it (it
     # shows the match so far)
-    summaries = [m.content for m in channel.history(viewer=alice) if " is over.**" in m.content]
+    summaries = [
+        m.content
+        for m in channel.history(viewer=alice)
+        if not m.flags.ephemeral and " is over.**" in m.content
+    ]
     deals = len(session.state.deals)
     assert summaries == [f"**Deal {deals} is over.**"]
     table = next(m for m in channel.history(viewer=alice) if m.id == session.table_message_id)

@@ -79,7 +79,10 @@ class Child:
 
 
 def embed_text(message: Any) -> str:
+    """A message's words: its text, its embeds and its pictures' alt texts (a leaderboard
+    is a picture, its lines read out in the alt text)."""
     parts = [message.content or ""]
+    parts += [a.description or "" for a in message.attachments]
     for embed in message.embeds:
         parts += [embed.title or "", embed.description or ""]
         parts += [f"{f.name} {f.value}" for f in embed.fields]

@@ -14,7 +14,7 @@ from bot.engine.moves import End
 from bot.engine.rules import Rules
 from bot.i18n import Translator
 from cogs.domino.texts import image_labels
-from render import canvas, sprites, summary
+from render import canvas, sprites, summary, summary_sheet
 from render.labels import ENGLISH, Labels
 from render.samples import finished_match
 from render.summary import draw_summary, render_summary, summary_texts
@@ -136,10 +136,12 @@ def test_a_latvian_session_shows_places_not_place_points() -> None:
     state = finished(Rules.make("latvian", players=4, deals=2), seed=5, deals=2)
     assert state.places is not None
     by_points = sorted(range(4), key=lambda s: -state.places[s])  # type: ignore[index]
-    shown = summary._places(state.places, ENGLISH)
-    assert shown is not None
+    shown = summary_sheet._places(state.places, ENGLISH)
     assert [shown[s] for s in by_points] == ["1st", "2nd", "3rd", "4th"]
-    assert summary._places((4.0, 2.5, 2.5, 1.0), ENGLISH) == ["1st", "2nd", "2nd", "4th"]
+    assert summary_sheet._places((4.0, 2.5, 2.5, 1.0), ENGLISH) == ["1st", "2nd", "2nd", "4th"]
+    sheet = summary.score_sheet(state, NAMES[:4])
+    assert sheet.labels[-2:] == ("Total", "Place")
+    assert list(sheet.cells[-1]) == shown
 
 
 @pytest.mark.parametrize(
@@ -232,6 +234,10 @@ def test_the_score_sheet_holds_every_round_and_the_totals() -> None:
     low = min(state.totals)
     assert sheet.leaders == {s for s, t in enumerate(state.totals) if t == low}
     assert sheet.round_winners == tuple(frozenset(r.winners) for r in state.results)
+    assert sheet.labels == ("1", "2", "3", "4", "5", "Total")
+    assert sheet.cells[:5] == sheet.rounds
+    assert sheet.cells[5] == sheet.totals
+    assert sheet.carried == 0
 
 
 def test_a_whole_mexican_match_ends_with_the_lowest_total() -> None:
@@ -272,6 +278,7 @@ def test_a_mexican_summary_reads_at_400_px_with_13_rounds(
         return width
 
     monkeypatch.setattr(summary, "draw_text", draw_text)
+    monkeypatch.setattr(summary_sheet, "draw_text", draw_text)
     state = finished(Rules.make("mexican", players=players), seed=5, deals=rounds)
     names = MEXICAN_NAMES[:players]
     im = draw_summary(state, names, labels=image_labels(Translator(language)))
@@ -305,3 +312,129 @@ def test_a_mexican_summary_never_reads_the_round_in_play() -> None:
     for seed in (1, 2):
         dealt = next_deal(state, random.Random(seed))
         assert render_summary(dealt, MEXICAN_NAMES[:4]) == shown
+
+
+# -- the match so far, compact ----------------------------------------------------------
+
+
+def drawn_texts(monkeypatch: pytest.MonkeyPatch) -> list[_Text]:
+    """Record every text the summary and its sheet draw from now on."""
+    texts: list[_Text] = []
+
+    def draw_text(im: Image.Image, text: str, x: int, y: int, size: int, **kw: Any) -> int:
+        width = canvas.draw_text(im, text, x, y, size, **kw)
+        align = kw.get("align", "left")
+        left = x - width // 2 if align == "centre" else x - width if align == "right" else x
+        if text:
+            bottom = y + canvas.line_height(size, kw.get("bold", False))
+            texts.append(_Text(text, size, (left, y, left + width, bottom)))
+        return width
+
+    monkeypatch.setattr(summary, "draw_text", draw_text)
+    monkeypatch.setattr(summary_sheet, "draw_text", draw_text)
+    return texts
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules.make("block", players=4, target=250),
+        Rules.make("draw", players=4, teams=True, target=250),
+        Rules.make("allfives", players=3, target=250),
+        Rules.make("latvian", players=4, deals=4),
+    ],
+    ids=lambda r: f"{r.game}-{r.players}",
+)
+def test_the_latest_summary_carries_the_match_so_far(
+    monkeypatch: pytest.MonkeyPatch, rules: Rules
+) -> None:
+    """Older summaries may be folded away: the latest one holds every deal's score and the
+    running totals, a line per side."""
+    state = finished(rules, seed=4, deals=3)
+    assert len(state.results) == 3
+    assert not state.over
+    sides = rules.sides
+    sheet = summary.score_sheet(state, NAMES[: rules.players])
+    assert sheet.rounds == tuple(tuple(str(int(v)) for v in r.score) for r in state.results)
+    assert sheet.totals == tuple(str(int(t)) for t in state.totals)
+    assert sheet.labels == ("1", "2", "3", "Total")
+    assert len(sheet.names) == len(sides)
+    if rules.teams:
+        assert sheet.names[0][0] == "Alice & Carol"
+    texts = drawn_texts(monkeypatch)
+    draw_summary(state, NAMES[: rules.players])
+    drawn = [t.text for t in texts]
+    assert {"1", "2", "3", "Total", *sheet.totals} <= set(drawn)
+    for side in sides:  # every seat's name, over its hand, and again (its side's) in the sheet
+        for seat in side:
+            assert NAMES[seat] in drawn
+
+
+def test_a_long_match_adds_up_its_earliest_deals() -> None:
+    """When the deals outgrow the width the earliest share a column ``1–k``; the totals
+    still count every deal."""
+    state = finished(Rules.make("block", players=2), seed=3, deals=6)
+    assert len(state.results) == 6
+    wide = summary.score_sheet(state, NAMES[:2])
+    assert wide.carried == 0
+    narrow = summary.score_sheet(state, NAMES[:2], left=40, right=280)
+    assert narrow.carried >= 2
+    k = narrow.carried
+    assert narrow.labels[0] == f"1–{k}"
+    assert narrow.labels[1:] == (*(str(n) for n in range(k + 1, 7)), "Total")
+    sums = tuple(str(int(sum(r.score[i] for r in state.results[:k]))) for i in range(2))
+    assert narrow.cells[0] == sums
+    assert narrow.totals == wide.totals == tuple(str(int(t)) for t in state.totals)
+
+
+def test_the_totals_show_who_leads_the_way_the_game_counts() -> None:
+    points = next(
+        state
+        for seed in range(100)
+        if len(set((state := finished(Rules.make("block", players=3, target=250), seed, 3)).totals))
+        == 3
+    )
+    assert not points.over
+    assert summary.leading_sides(points) == {points.totals.index(max(points.totals))}
+    mexican = finished(Rules.make("mexican", players=3), seed=6, deals=3)
+    assert summary.leading_sides(mexican) == {mexican.totals.index(min(mexican.totals))}
+    over = finished(Rules.make("block", players=2, scoring="single"), seed=1)
+    assert over.over
+    assert summary.leading_sides(over) == set(over.winners)
+
+
+def test_a_single_deal_match_has_no_sheet(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its one deal is the whole match: the deal's points are its result."""
+    state = finished(Rules.make("block", players=2, scoring="single"), seed=1)
+    assert state.over
+    assert len(state.results) == 1
+    texts = drawn_texts(monkeypatch)
+    draw_summary(state, NAMES[:2])
+    assert "Total" not in [t.text for t in texts]
+    assert texts[-1].text.startswith("Winner")
+    going_on = finished(Rules.make("block", players=2), seed=1)
+    texts.clear()
+    draw_summary(going_on, NAMES[:2])
+    assert "Total" in [t.text for t in texts]
+
+
+# The same matches' summaries on main before issue 38 (no sheet of earlier deals), in
+# pixels tall at 450 px wide: 231, 402, 306, 436, 439 and 774; now 183, 302, 239, 336,
+# 309 and 508, every deal's score and the running totals included.
+COMPACT = [
+    (Rules.make("block", players=2), 3, 200),
+    (Rules.make("block", players=4), 4, 310),
+    (Rules.make("draw", players=4, teams=True), 4, 270),
+    (Rules.make("latvian", players=4, deals=2), 2, 340),
+    (Rules.make("mexican", players=4), 5, 330),
+    (Rules.make("mexican", players=8), 13, 520),
+]
+
+
+@pytest.mark.parametrize(("rules", "deals", "most"), COMPACT, ids=lambda v: getattr(v, "game", v))
+def test_a_summary_is_short_as_shown(rules: Rules, deals: int, most: int) -> None:
+    """How tall the picture is at 450 px wide, with its sheet of every deal."""
+    state = finished(rules, seed=2, deals=deals)
+    im = draw_summary(state, MEXICAN_NAMES[: rules.players])
+    assert im.width == summary.WIDTH
+    assert im.height * 450 / im.width <= most

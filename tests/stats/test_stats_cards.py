@@ -1,4 +1,4 @@
-"""The leaderboard and player card images: plain data in, PNG out, words from the caller."""
+"""The leaderboard card: plain data in, PNG out, words from the caller."""
 
 from __future__ import annotations
 
@@ -7,19 +7,8 @@ import io
 import pytest
 from PIL import Image, ImageChops
 
-from render import theme
-from render.cards import (
-    CARD_WIDTH,
-    WIDTH,
-    BoardCard,
-    BoardLine,
-    PlayerCardImage,
-    ResultLine,
-    draw_leaderboard,
-    draw_player_card,
-    render_leaderboard,
-    render_player_card,
-)
+from render import cards, theme
+from render.cards import WIDTH, BoardCard, BoardLine, draw_leaderboard, render_leaderboard
 
 HEADINGS = ("Rating", "Matches", "Wins", "Draws", "Win rate")
 
@@ -30,7 +19,8 @@ def board(n: int, **kw: object) -> BoardCard:
     )
     args: dict[str, object] = {
         "title": "Block game leaderboard",
-        "subtitle": "All time · page 1 of 1",
+        "subtitle": "All time · by rating · 10 players",
+        "page": "page 1 of 1",
         "name_heading": "Player",
         "headings": HEADINGS,
         "lines": lines,
@@ -39,28 +29,6 @@ def board(n: int, **kw: object) -> BoardCard:
     }
     args.update(kw)
     return BoardCard(**args)  # type: ignore[arg-type]
-
-
-def player(trend: tuple[float, ...] = (0.0, 1.5, 0.7, 3.2), **kw: object) -> PlayerCardImage:
-    args: dict[str, object] = {
-        "title": "Ilze Bērziņa",
-        "subtitle": "Domino Club · all time",
-        "game_heading": "Game",
-        "headings": ("Rating", "Matches", "Wins", "Win rate", "Pts/match", "Best streak"),
-        "rows": (("Block game", "3.2 (#1)", "4", "3", "75%", "88", "2"),),
-        "trend_title": "Rating trend · Block game",
-        "trend": trend,
-        "trend_empty": "Not enough rated matches for a trend yet.",
-        "recent_title": "Recent results",
-        "recent": (
-            ResultLine("win", "Block game · Won · 100 pts", "+1.2"),
-            ResultLine("loss", "Latvian dominoes · place 3 of 4", "−0.8"),
-            ResultLine("draw", "Draw game · Draw"),
-        ),
-        "footer": "Rating: μ − 3σ",
-    }
-    args.update(kw)
-    return PlayerCardImage(**args)  # type: ignore[arg-type]
 
 
 def decode(png: bytes) -> Image.Image:
@@ -110,27 +78,22 @@ def test_cells_must_match_the_headings() -> None:
     bad = BoardCard("t", "s", "Player", HEADINGS, (BoardLine(1, "A", ("1", "2")),))
     with pytest.raises(ValueError, match="2 cells for 5 headings"):
         render_leaderboard(bad)
-    with pytest.raises(ValueError, match="a row needs"):
-        render_player_card(player(rows=(("Block game", "1"),)))
 
 
-def test_a_player_card_draws_the_trend_or_the_callers_note() -> None:
-    card = decode(render_player_card(player()))
-    assert card.width == CARD_WIDTH
-    with_trend = draw_player_card(player())
-    one_point = draw_player_card(player(trend=(1.0,)))
-    flat = draw_player_card(player(trend=(2.0, 2.0, 2.0)))
-    assert with_trend.size == one_point.size == flat.size
-    gold = theme.index(theme.GOLD)
-    # the trend line is gold; with one point only the note is drawn in the chart box
-    top = with_trend.height // 3
-    chart = (0, top, with_trend.width, with_trend.height - 250)
-    golds = [im.crop(chart).histogram()[gold] for im in (with_trend, one_point, flat)]
-    assert golds[0] > golds[1]
-    assert golds[2] > golds[1]
-
-
-def test_more_recent_results_make_a_taller_card() -> None:
-    short = draw_player_card(player(recent=()))
-    long = draw_player_card(player())
-    assert long.height > short.height
+def test_the_page_line_goes_beside_the_subtitle_or_under_it() -> None:
+    """``page 1 of 3`` is never run into another text: at the right of the subtitle's
+    last line when it fits there, else on a line of its own."""
+    short = cards._Header.of(board(3, page="page 1 of 3"), WIDTH)
+    assert short.page_beside
+    assert short.lines == 1
+    full = "All time · by rating"  # as long as one line holds: no room left for the page
+    while len(cards._Header.of(board(3, subtitle=full + " · more"), WIDTH).subtitle) == 1:
+        full += " · more"
+    long = cards._Header.of(board(3, subtitle=full), WIDTH)
+    assert len(long.subtitle) == 1
+    assert not long.page_beside
+    assert long.lines == 2
+    none = cards._Header.of(board(3, page=""), WIDTH)
+    assert none.lines == 1
+    assert draw_leaderboard(board(3, page="")).height == draw_leaderboard(board(3)).height
+    assert draw_leaderboard(board(3, subtitle=full)).height > draw_leaderboard(board(3)).height
