@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from simcord.backend import serializers
 from simcord.backend.errors import OptionError
-from simcord.enums import InteractionType, OptionType
+from simcord.enums import AppCommandType, InteractionType, OptionType
 from simcord.interactions import command_leaves
 from simcord.preview._commands import entry_for_leaf
 
@@ -252,6 +252,7 @@ def _answer(preview: Preview, page: Any, line: TypedLine | None, text: str) -> A
         used: dict[str, Any] = {
             "id": str(backend.snowflake()),
             "type": int(InteractionType.APPLICATION_COMMAND),
+            "command_type": int(AppCommandType.CHAT_INPUT),
             "user": serializers.user_payload(backend.users[page.viewer.id]),
             "authorizing_integration_owners": {},
         }

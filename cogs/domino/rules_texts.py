@@ -4,7 +4,8 @@ The words are the translated rule texts of :data:`cogs.domino.texts.RULES_TEXT` 
 msgid per game), cut into short paragraphs of a few sentences each; the picture is a
 board of a sample deal in progress (:func:`render.samples.random_match`), drawn from
 its public view. Sample boards never change: each (game, language) is drawn once per
-process and kept (:func:`sample_board`).
+process and kept (:func:`sample_board`). Shown for the channel's own game, the embed
+also names that table's options.
 """
 
 from __future__ import annotations
