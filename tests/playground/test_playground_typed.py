@@ -113,13 +113,15 @@ async def test_a_typed_command_opens_a_table_and_plays_a_move(new_bot):
         game = await env.bot.games.in_channel(world.channel.id)
         mover = "Alice" if game.turn_seat.user_id == world.member("Alice").id else "Bob"
         page = alice if mover == "Alice" else bob
+        seat = game.turn
         [move, *_] = game.state.deal.legal_moves()
+        assert move.tile in game.state.deal.hand(seat)
         end = move.placements[0].end
         typed = f"/domino play tile:{move.tile.low}-{move.tile.high}"
         settled(await page.type_line(typed if end is None else f"{typed} end:{end}"))
         after = await env.bot.games.in_channel(world.channel.id)
         assert after.version > game.version
-        assert after.turn_seat.user_id != game.turn_seat.user_id
+        assert move.tile not in after.state.deal.hand(seat)  # it is on the table now
 
 
 async def test_a_choice_by_its_name_and_a_true_false_option(new_bot):
