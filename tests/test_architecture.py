@@ -32,7 +32,7 @@ MAY_IMPORT: dict[str, tuple[str, ...] | None] = {
     "bot/settings.py": None,
     "bot/logs.py": None,
     "bot/pacer.py": ("aiohttp",),  # the token's budget of counted Discord calls
-    "bot/playground": ("simcord", "bot.client", "bot.games"),
+    "bot/playground": ("simcord", "bot.client", "bot.games", "bot.i18n"),
     "bot/competitions": ("bot.engine",),  # pure so far: seating and standings
 }
 NEVER: dict[str, tuple[str, ...]] = {

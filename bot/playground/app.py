@@ -18,6 +18,7 @@ import simcord
 from bot.client import DominoBot
 
 from .realtime import RealTimeClock
+from .typed import accept_typed_commands
 from .world import CHANNEL_NAME, GUILD_NAME, PLAYERS, World, running_world
 
 DEFAULT_PORT = 8765
@@ -96,6 +97,7 @@ async def serve(options: PlaygroundOptions) -> None:
         )
         async with preview:
             clock.attach(preview)
+            accept_typed_commands(preview)
             ticking = asyncio.create_task(clock.run())
             try:
                 names = ", ".join(shown for _, shown in PLAYERS)

@@ -14,7 +14,6 @@ from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.engine.mexican import TrainDeal
-from bot.engine.rules import GAMES
 from bot.games.errors import GameError, UnavailableError, train_word
 from bot.games.moves_text import MAX_MOVE_TEXT, describe, move_key, train_key
 from bot.games.refusals import CHOOSE_A_GAME
@@ -28,12 +27,14 @@ from .announcer import TablePublisher
 from .carriers import OPENING, answered
 from .hand import hand_message, offered_moves
 from .hands import discard, leaving, live_hand
+from .help import help_embed
 from .items import DYNAMIC_ITEMS, EndButton, LeaveChoice, sent_view
 from .language import public_translator
 from .markup import plain
 from .permissions import missing
 from .replies import MESSAGE_LIMIT as MESSAGE_LIMIT  # the limit texts are held to
 from .replies import final_answer, placeholder, refusing, reply_error
+from .rules_items import PICK_A_GAME, RULES_ITEMS, rules_picker
 from .rules_texts import rules_embed, sample_board
 from .stats import StatsCommands
 from .texts import RULES_TEXT, game_name
@@ -124,12 +125,12 @@ class Domino(
         super().__init__()
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.bot.add_dynamic_items(*DYNAMIC_ITEMS, *RULES_ITEMS)
         self.bot.games.publisher = self.publisher
         await super().cog_load()
 
     async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
+        self.bot.remove_dynamic_items(*DYNAMIC_ITEMS, *RULES_ITEMS)
         self.bot.games.publisher = None
         await self.publisher.close()
         await super().cog_unload()
@@ -505,19 +506,55 @@ class Domino(
             ephemeral=True,
         )
 
+    @app_commands.command(
+        name="help", description=locale_str("How to play: starting, moves, rules, stats")
+    )
+    @refusing
+    async def help(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(embed=help_embed(_tr(interaction)), ephemeral=True)
+
     @app_commands.command(name="rules", description=locale_str("The rules of a game, briefly"))
-    @app_commands.describe(game=locale_str("Which game (all of them if left out)"))
+    @app_commands.describe(
+        game=locale_str("Which game (left out: this channel's game, or a list to choose from)")
+    )
     @app_commands.choices(game=GAME_CHOICES)
     @refusing
     async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        """One game's rules: the one asked for, else the channel's game (with its table's
+        options), else a select of the games (:mod:`.rules_items`)."""
         await interaction.response.defer(ephemeral=True, thinking=True)  # it draws images
         tr = _tr(interaction)
         if game is not None and game not in RULES_TEXT:
             raise GameError(CHOOSE_A_GAME)
-        games = [game] if game else list(GAMES)
-        embeds = [rules_embed(g, tr) for g in games]
-        files = [await sample_board(g, tr) for g in games]
-        await interaction.followup.send(embeds=embeds, files=files, ephemeral=True)
+        session = await self.bot.games.in_channel(interaction.channel_id or 0)
+        table = session.rules if session is not None else None
+        if game is None:
+            if table is None:
+                view = rules_picker(tr)
+                await interaction.followup.send(tr(PICK_A_GAME), view=view, ephemeral=True)
+                answered(interaction)
+                return
+            game = table.game
+        here = table if table is not None and table.game == game else None
+        embed = rules_embed(game, tr, here)
+        file = await sample_board(game, tr)
+        await interaction.followup.send(embed=embed, file=file, ephemeral=True)
+        answered(interaction)
+
+    async def on_rules_choice(self, interaction: discord.Interaction, game: str) -> None:
+        """A game chosen in the select of ``/domino rules``: its rules replace the
+        question (the select stays, to choose another)."""
+        await interaction.response.defer()
+        if game not in RULES_TEXT:  # the value comes from the client
+            raise GameError(CHOOSE_A_GAME)
+        tr = _tr(interaction)
+        file = await sample_board(game, tr)
+        await interaction.edit_original_response(
+            content=None,
+            embed=rules_embed(game, tr),
+            attachments=[file],
+            view=rules_picker(tr, chosen=game),
+        )
 
     @app_commands.command(
         name="about",

@@ -4,7 +4,8 @@ The words are the translated rule texts of :data:`cogs.domino.texts.RULES_TEXT` 
 msgid per game), cut into short paragraphs of a few sentences each; the picture is a
 board of a sample deal in progress (:func:`render.samples.random_match`), drawn from
 its public view. Sample boards never change: each (game, language) is drawn once per
-process and kept (:func:`sample_board`).
+process and kept (:func:`sample_board`). Shown for the channel's own game, the embed
+also names that table's options.
 """
 
 from __future__ import annotations
@@ -18,11 +19,11 @@ import discord
 
 from bot.engine import Rules
 from bot.engine.view import public_view
-from bot.i18n import Translator
+from bot.i18n import N_, Translator
 from render.board import render_board
 from render.samples import mexican_late, random_match
 
-from .texts import RULES_TEXT, game_name, image_labels
+from .texts import RULES_TEXT, game_name, image_labels, rules_summary
 
 COLOUR = discord.Colour.from_rgb(46, 125, 50)
 PARAGRAPH = 320
@@ -56,14 +57,19 @@ def paragraphs(text: str, limit: int = PARAGRAPH) -> list[str]:
     return out
 
 
-def rules_embed(game: str, tr: Translator) -> discord.Embed:
+THIS_TABLE = N_("At this channel's table")
+
+
+def rules_embed(game: str, tr: Translator, table: Rules | None = None) -> discord.Embed:
     """One game's rules: its name, short paragraphs, and the sample board (attached as
-    :func:`sample_filename`)."""
+    :func:`sample_filename`); with ``table``, the options of the channel's table too."""
     embed = discord.Embed(
         title=game_name(game, tr),
         description="\n\n".join(paragraphs(tr(RULES_TEXT[game]))),
         colour=COLOUR,
     )
+    if table is not None:
+        embed.add_field(name=tr(THIS_TABLE), value=rules_summary(table, tr), inline=False)
     embed.set_image(url=f"attachment://{sample_filename(game)}")
     return embed
 
