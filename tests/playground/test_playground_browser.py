@@ -151,3 +151,66 @@ def test_one_person_plays_two_seats_in_the_browser(chromium: Path, playground: s
         transport = page.evaluate("() => window.simcordPreview.transport")
         assert transport["failures"] == 0, transport
         browser.close()
+
+
+def feed_of(page: Any) -> tuple[str, str]:
+    """The table's feed: its heading and its lines."""
+    fields = table(page).locator(".embed-field")
+    for i in range(fields.count()):
+        field = fields.nth(i)
+        name = field.locator(".embed-field-name").inner_text()
+        if name.startswith("Since ") or name == "Latest":
+            return name, field.locator(".embed-field-value").inner_text()
+    return "", ""
+
+
+def test_a_four_player_game_tells_every_seat_s_move_since_your_turn(
+    chromium: Path, playground: str
+):
+    """Issue 38: Alice against three AI seats, one deal, typed as whole commands; after
+    each of her moves the table's feed tells the three AI seats' moves, in order."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(chromium), args=CHROMIUM_ARGS)
+        context = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True)
+        page = context.new_page()
+        page.goto(playground)
+        page.wait_for_function(READY)
+
+        composer = page.locator("#channel-composer-input")
+        composer.click()
+        composer.type("/domino new game:block players:4 scoring:single")
+        page.keyboard.press("Escape")  # the command popup, if it opened
+        composer.press("Enter")
+        page.wait_for_function(READY)
+        assert "table is open" in table(page).locator(".embed-title").inner_text()
+        for _ in range(3):
+            click(table(page), page, "Add AI")
+        click(table(page), page, "Start")
+
+        told = 0
+        for _ in range(12):
+            footer = table(page).locator(".embed-footer").inner_text()
+            if "the match is over" in footer:
+                break
+            assert "Alice to play" in footer, footer
+            click(table(page), page, "Show my hand")
+            hand = page.locator(
+                "article.channel-message", has=page.locator(".message-ephemeral-note")
+            ).last
+            moves = hand.get_by_role("button", name=re.compile(r"^\d+: \d+-\d+"))
+            assert moves.count() >= 1
+            click(hand, page, moves.first.inner_text())
+            footer = table(page).locator(".embed-footer").inner_text()
+            if "the match is over" in footer:
+                break
+            name, lines = feed_of(page)
+            assert name == "Since Alice's last turn", (name, lines)
+            seats = [line.split(" ")[:2] for line in lines.splitlines()]
+            assert seats == [["Bot", "1"], ["Bot", "2"], ["Bot", "3"]], lines
+            told += 1
+        assert told >= 1
+        transport = page.evaluate("() => window.simcordPreview.transport")
+        assert transport["failures"] == 0, transport
+        browser.close()
