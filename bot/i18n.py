@@ -84,15 +84,17 @@ class Translator:
     def plural(self, singular: str, plural: str, n: int, /, **fields: Any) -> str:
         return self._catalog.ngettext(singular, plural, n).format(n=n, **fields)
 
-    def number(self, value: float, digits: int = 1) -> str:
+    def number(self, value: float, digits: int = 1, *, fixed: bool = False) -> str:
         """``value`` in this language's format, with at most ``digits`` decimals.
 
         ``3,4`` in Finnish, Danish and Latvian and ``3.4`` in English; whole numbers
-        without decimals (``12``); thousands grouped (``1 234`` in Finnish); a value
-        that rounds to zero is ``0``, never ``-0``.
+        without decimals (``12``), unless ``fixed`` (``12.0``: numbers in a column that
+        read alike); thousands grouped (``1 234`` in Finnish); a value that rounds to zero
+        is ``0``, never ``-0``.
         """
         rounded = round(float(value), digits) + 0.0  # + 0.0: no negative zero
-        pattern = "#,##0" + ("." + "#" * digits if digits > 0 else "")
+        places = ("0" if fixed else "#") * digits
+        pattern = "#,##0" + ("." + places if digits > 0 else "")
         return format_decimal(rounded, format=pattern, locale=self.language)
 
     def percent(self, fraction: float) -> str:

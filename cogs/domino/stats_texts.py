@@ -63,7 +63,7 @@ def _number(value: float, tr: Translator) -> str:
 def _rating(value: float | None, tr: Translator) -> str:
     if value is None:
         return "—"
-    text = tr.number(abs(value))
+    text = tr.number(abs(value), fixed=True)  # 21.0 beside 18.9, not 21
     return f"−{text}" if round(value, 1) < 0 else text
 
 

@@ -32,6 +32,9 @@ def test_images_and_texts_use_the_same_format(language: str) -> None:
     assert stats_texts._number(3.4, tr) == DECIMALS[language]
     assert stats_texts._rating(-3.4, tr) == "−" + DECIMALS[language]
     assert stats_texts._rating(None, tr) == "—"
+    # ratings in a column read alike: 21.0 beside 18.9, not 21
+    assert stats_texts._rating(21, tr) == DECIMALS[language].replace("3", "21").replace("4", "0")
+    assert tr.number(21, fixed=True) == stats_texts._rating(21, tr)
     assert stats_texts._signed(3.4, tr) == "+" + DECIMALS[language]
     assert table_number(3.4, tr) == DECIMALS[language]
 
