@@ -1,0 +1,329 @@
+"""A competition as a value: check-in, rounds of seated tables, results, standings.
+
+Each change makes a new :class:`Competition` (the service saves it as JSON, like a
+game). The referee opens it with its :class:`Format`; players check in; the referee
+starts it, which seats round 1; each table is played as a normal game and its result
+recorded; when every table of a round has one, the next round is seated (at random, or
+by standing: :mod:`.seating`), until the last round, when the competition is over and
+its standings final (:mod:`.standings`). Deterministic given its seed.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
+
+from bot.i18n import N_
+
+from .seating import Pair, SeatingError, pairs_of, seat, table_sizes
+from .standings import Standing, TableResult, standings
+
+Status = Literal["checkin", "playing", "finished", "cancelled"]
+Seating = Literal["random", "standing"]
+MAX_ROUNDS = 20
+MAX_PLAYERS = 64
+
+
+class CompetitionError(Exception):
+    """Something the competition does not allow now (a translatable message)."""
+
+    def __init__(self, message: str, /, **fields: Any) -> None:
+        super().__init__(message)
+        self.message = message
+        self.fields = fields
+
+
+@dataclass(frozen=True, slots=True)
+class Format:
+    """What the referee chose: the game and how the competition runs."""
+
+    options: dict[str, Any] = field(default_factory=lambda: {"game": "latvian"})
+    """The game's options, as ``/domino new`` takes them (latvian by default)."""
+    table_size: int | None = None
+    """Players a table (2–4), or None: as even as possible at tables of up to 4."""
+    rounds: int = 3
+    seating: Seating = "random"
+    """How rounds after the first are seated."""
+
+    def __post_init__(self) -> None:
+        if self.table_size is not None and not 2 <= self.table_size <= 4:
+            raise CompetitionError(N_("A table seats 2 to 4 players."))
+        if not 1 <= self.rounds <= MAX_ROUNDS:
+            raise CompetitionError(N_("A competition has 1 to {most} rounds."), most=MAX_ROUNDS)
+        if self.seating not in ("random", "standing"):
+            raise CompetitionError(N_("Players are seated at random or by standing."))
+
+
+@dataclass(frozen=True, slots=True)
+class Entrant:
+    user_id: int
+    name: str
+    active: bool = True
+    """False once the referee removed them (they are seated no more)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    number: int
+    """From 1, within its round."""
+    players: tuple[int, ...]
+    """User ids in seat order."""
+    game_id: int | None = None
+    result: TableResult | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Round:
+    number: int
+    tables: tuple[Table, ...]
+
+    @property
+    def done(self) -> bool:
+        return all(t.result is not None for t in self.tables)
+
+
+@dataclass(frozen=True, slots=True)
+class Competition:
+    format: Format
+    seed: int
+    status: Status = "checkin"
+    entrants: tuple[Entrant, ...] = ()
+    rounds: tuple[Round, ...] = ()
+
+    # -- reading ------------------------------------------------------------------
+
+    @property
+    def players(self) -> list[int]:
+        """The user ids still in the competition, in check-in order."""
+        return [e.user_id for e in self.entrants if e.active]
+
+    def entrant(self, user_id: int) -> Entrant | None:
+        return next((e for e in self.entrants if e.user_id == user_id), None)
+
+    @property
+    def current(self) -> Round | None:
+        return self.rounds[-1] if self.rounds else None
+
+    def table_of(self, game_id: int) -> tuple[int, Table] | None:
+        """The round number and table that plays ``game_id``."""
+        for r in self.rounds:
+            for t in r.tables:
+                if t.game_id == game_id:
+                    return r.number, t
+        return None
+
+    def met(self) -> set[Pair]:
+        """Every pair of players who shared a table so far."""
+        return pairs_of(t.players for r in self.rounds for t in r.tables)
+
+    def standings(self) -> list[Standing]:
+        results = [[t.result for t in r.tables if t.result is not None] for r in self.rounds]
+        return standings(results, [e.user_id for e in self.entrants])
+
+
+# -- changes ------------------------------------------------------------------------
+
+
+def check_in(c: Competition, user_id: int, name: str) -> Competition:
+    if c.status != "checkin":
+        raise CompetitionError(N_("Check-in is closed: the competition has begun."))
+    known = c.entrant(user_id)
+    if known is not None and known.active:
+        raise CompetitionError(N_("You are already checked in."))
+    if len(c.players) >= MAX_PLAYERS:
+        raise CompetitionError(N_("The competition is full ({n} players)."), n=MAX_PLAYERS)
+    others = tuple(e for e in c.entrants if e.user_id != user_id)
+    return replace(c, entrants=(*others, Entrant(user_id, name)))
+
+
+def check_out(c: Competition, user_id: int) -> Competition:
+    if c.status != "checkin":
+        raise CompetitionError(N_("Check-in is closed: the competition has begun."))
+    if c.entrant(user_id) is None:
+        raise CompetitionError(N_("You are not checked in."))
+    return replace(c, entrants=tuple(e for e in c.entrants if e.user_id != user_id))
+
+
+def start(c: Competition) -> Competition:
+    """Close check-in and seat round 1."""
+    if c.status != "checkin":
+        raise CompetitionError(N_("The competition has already begun."))
+    try:
+        table_sizes(len(c.players), c.format.table_size)
+    except SeatingError:
+        raise CompetitionError(
+            N_("{n} players cannot be seated at tables of 2 to 4."), n=len(c.players)
+        ) from None
+    return _seat_round(replace(c, status="playing"))
+
+
+def set_game(c: Competition, round_number: int, table: int, game_id: int) -> Competition:
+    """The game that plays ``table`` of the current round."""
+    return _with_table(c, round_number, table, lambda t: replace(t, game_id=game_id))
+
+
+def record(c: Competition, round_number: int, table: int, result: TableResult) -> Competition:
+    """A table's result; when it completes the round, the next is seated (or the
+    competition ends after its last round)."""
+    if c.status != "playing":
+        raise CompetitionError(N_("The competition is not being played."))
+    current = c.current
+    assert current is not None
+    if round_number != current.number:
+        raise CompetitionError(N_("That round is over."))
+    target = next((t for t in current.tables if t.number == table), None)
+    if target is None:
+        raise CompetitionError(N_("There is no such table."))
+    if tuple(result.players) != target.players:
+        raise CompetitionError(N_("A result must name the table's players."))
+    if target.result is not None:
+        return c  # told twice (a restart): the first result stands
+    c = _with_table(c, round_number, table, lambda t: replace(t, result=result))
+    return advance(c)
+
+
+def advance(c: Competition) -> Competition:
+    """After a round is complete: seat the next, or finish."""
+    current = c.current
+    if c.status != "playing" or current is None or not current.done:
+        return c
+    if current.number >= c.format.rounds:
+        return replace(c, status="finished")
+    return _seat_round(c)
+
+
+def remove(c: Competition, user_id: int) -> Competition:
+    """The referee removes a player: seated no more from the next round on (a game in
+    play goes on with an AI in their seat, which counts as their result)."""
+    known = c.entrant(user_id)
+    if known is None or not known.active:
+        raise CompetitionError(N_("That player is not in the competition."))
+    if c.status == "checkin":
+        return check_out(c, user_id)
+    if len(c.players) <= 2:
+        raise CompetitionError(N_("A competition needs at least 2 players."))
+    entrants = tuple(replace(e, active=False) if e.user_id == user_id else e for e in c.entrants)
+    return replace(c, entrants=entrants)
+
+
+def cancel(c: Competition) -> Competition:
+    if c.status in ("finished", "cancelled"):
+        raise CompetitionError(N_("The competition is over."))
+    return replace(c, status="cancelled")
+
+
+def _seat_round(c: Competition) -> Competition:
+    number = len(c.rounds) + 1
+    rng = random.Random(f"{c.seed}:{number}")
+    players = c.players
+    sizes = table_sizes(len(players), c.format.table_size)
+    ranking = None
+    if number > 1 and c.format.seating == "standing":
+        order = [s.player for s in c.standings()]
+        ranking = [p for p in order if p in set(players)]
+    tables = seat(players, sizes, rng, met=c.met(), ranking=ranking)
+    seated = tuple(Table(i + 1, tuple(t)) for i, t in enumerate(tables))
+    return replace(c, rounds=(*c.rounds, Round(number, seated)))
+
+
+def _with_table(c: Competition, round_number: int, table: int, change: Any) -> Competition:
+    rounds = []
+    found = False
+    for r in c.rounds:
+        if r.number == round_number:
+            tables = []
+            for t in r.tables:
+                if t.number == table:
+                    t, found = change(t), True
+                tables.append(t)
+            r = replace(r, tables=tuple(tables))
+        rounds.append(r)
+    if not found:
+        raise CompetitionError(N_("There is no such table."))
+    return replace(c, rounds=tuple(rounds))
+
+
+# -- JSON -----------------------------------------------------------------------------
+
+
+def to_json(c: Competition) -> dict[str, Any]:
+    f = c.format
+    return {
+        "format": {
+            "options": f.options,
+            "table_size": f.table_size,
+            "rounds": f.rounds,
+            "seating": f.seating,
+        },
+        "seed": c.seed,
+        "status": c.status,
+        "entrants": [[e.user_id, e.name, e.active] for e in c.entrants],
+        "rounds": [
+            [
+                {
+                    "players": list(t.players),
+                    "game": t.game_id,
+                    "result": None
+                    if t.result is None
+                    else {"score": list(t.result.score), "lower": t.result.lower_wins},
+                }
+                for t in r.tables
+            ]
+            for r in c.rounds
+        ],
+    }
+
+
+def from_json(data: dict[str, Any]) -> Competition:
+    f = data["format"]
+    rounds = []
+    for n, tables in enumerate(data["rounds"], start=1):
+        seated = []
+        for i, t in enumerate(tables, start=1):
+            players = tuple(int(p) for p in t["players"])
+            res = t.get("result")
+            result = (
+                None
+                if res is None
+                else TableResult(players, tuple(res["score"]), bool(res["lower"]))
+            )
+            seated.append(Table(i, players, t.get("game"), result))
+        rounds.append(Round(n, tuple(seated)))
+    return Competition(
+        format=Format(
+            options=dict(f["options"]),
+            table_size=f["table_size"],
+            rounds=int(f["rounds"]),
+            seating=f["seating"],
+        ),
+        seed=int(data["seed"]),
+        status=data["status"],
+        entrants=tuple(Entrant(int(u), str(n), bool(a)) for u, n, a in data["entrants"]),
+        rounds=tuple(rounds),
+    )
+
+
+def new_competition(fmt: Format, seed: int) -> Competition:
+    return Competition(format=fmt, seed=seed)
+
+
+__all__ = [
+    "Competition",
+    "CompetitionError",
+    "Entrant",
+    "Format",
+    "Round",
+    "Table",
+    "advance",
+    "cancel",
+    "check_in",
+    "check_out",
+    "from_json",
+    "new_competition",
+    "record",
+    "remove",
+    "set_game",
+    "start",
+    "to_json",
+]

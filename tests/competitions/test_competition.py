@@ -1,0 +1,157 @@
+"""A competition as a value (issue 41): check-in, rounds seated and played, results
+recorded once, the next round seated when one is complete, standings, JSON."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.competitions.competition import (
+    Competition,
+    CompetitionError,
+    Format,
+    cancel,
+    check_in,
+    check_out,
+    from_json,
+    new_competition,
+    record,
+    remove,
+    set_game,
+    start,
+    to_json,
+)
+from bot.competitions.seating import pairs_of
+from bot.competitions.standings import TableResult
+
+
+def opened(players: int, **fmt) -> Competition:
+    c = new_competition(Format(**fmt), seed=7)
+    for user in range(1, players + 1):
+        c = check_in(c, user, f"p{user}")
+    return c
+
+
+def play_round(c: Competition, rng: random.Random) -> Competition:
+    """Every table of the current round gets a game and a result (latvian values)."""
+    current = c.current
+    assert current is not None
+    for table in current.tables:
+        c = set_game(c, current.number, table.number, 1000 * current.number + table.number)
+        values = tuple(rng.randint(-25, 60) for _ in table.players)
+        c = record(c, current.number, table.number, TableResult(table.players, values))
+        assert from_json(to_json(c)) == c
+    return c
+
+
+def test_ten_players_three_rounds_of_tables_of_four_three_and_three():
+    c = start(opened(10, table_size=4, rounds=3, seating="standing"))
+    assert c.status == "playing"
+    rng = random.Random(1)
+    for number in (1, 2, 3):
+        current = c.current
+        assert current.number == number
+        assert [len(t.players) for t in current.tables] == [4, 3, 3]
+        assert sorted(p for t in current.tables for p in t.players) == list(range(1, 11))
+        c = play_round(c, rng)
+    assert c.status == "finished"
+    assert len(c.rounds) == 3
+    table = c.standings()
+    assert len(table) == 10
+    # place points: 4+3+2+1 + 2 × (4+3+2) a round
+    assert sum(s.points for s in table) == 3 * (10 + 9 + 9)
+    assert [s.rank for s in table] == sorted(s.rank for s in table)
+    assert from_json(to_json(c)) == c
+
+
+def test_a_result_told_twice_counts_once_and_a_round_waits_for_every_table():
+    c = start(opened(6, table_size=3, rounds=2))
+    first = c.current
+    t1, t2 = first.tables
+    result = TableResult(t1.players, (1, 2, 3))
+    once = record(c, 1, t1.number, result)
+    assert once.current.number == 1  # the other table is still playing
+    assert record(once, 1, t1.number, TableResult(t1.players, (9, 9, 9))) == once
+    done = record(once, 1, t2.number, TableResult(t2.players, (3, 2, 1)))
+    assert done.current.number == 2
+    # round 2 meets again only where it cannot be avoided: with two tables of 3, each
+    # new table takes someone from each old one and at least one pair meets again
+    again = pairs_of(t.players for t in done.current.tables) & pairs_of(
+        t.players for t in first.tables
+    )
+    assert len(again) == 2
+
+
+def test_seating_by_standing_puts_the_leaders_together():
+    c = start(opened(8, table_size=4, rounds=2, seating="standing"))
+    r1 = c.current
+    a, b = r1.tables
+    c = record(c, 1, a.number, TableResult(a.players, (0, 10, 20, 30)))
+    c = record(c, 1, b.number, TableResult(b.players, (5, 15, 25, 35)))
+    top = c.current.tables[0].players
+    # the two winners and the two runners-up (pairs that met cannot all be avoided:
+    # each table of 4 takes two from each old table)
+    assert {a.players[0], b.players[0]} <= set(top)
+
+
+def test_check_in_and_out_and_the_rules_of_the_door():
+    c = opened(3)
+    with pytest.raises(CompetitionError):
+        check_in(c, 1, "p1")
+    c = check_out(c, 3)
+    assert c.players == [1, 2]
+    with pytest.raises(CompetitionError):
+        check_out(c, 3)
+    c = start(c)
+    with pytest.raises(CompetitionError):
+        check_in(c, 9, "late")
+    with pytest.raises(CompetitionError):
+        start(c)
+
+
+def test_one_player_cannot_start_and_bad_formats_are_refused():
+    with pytest.raises(CompetitionError):
+        start(opened(1))
+    for bad in ({"table_size": 5}, {"table_size": 1}, {"rounds": 0}, {"rounds": 99}):
+        with pytest.raises(CompetitionError):
+            Format(**bad)
+
+
+def test_a_removed_player_is_seated_no_more():
+    c = start(opened(7, rounds=2))
+    gone = c.current.tables[0].players[0]
+    c = remove(c, gone)
+    assert gone not in c.players
+    for t in c.current.tables:
+        c = record(c, 1, t.number, TableResult(t.players, tuple(range(len(t.players)))))
+    assert all(gone not in t.players for t in c.current.tables)
+    assert sum(len(t.players) for t in c.current.tables) == 6
+    # their round-1 points still stand
+    assert next(s for s in c.standings() if s.player == gone).rounds == 1
+
+
+def test_a_result_for_the_wrong_table_or_round_is_refused():
+    c = start(opened(4, table_size=2, rounds=2))
+    t = c.current.tables[0]
+    with pytest.raises(CompetitionError):
+        record(c, 1, 9, TableResult(t.players, (1, 2)))
+    with pytest.raises(CompetitionError):
+        record(c, 2, t.number, TableResult(t.players, (1, 2)))
+    with pytest.raises(CompetitionError):
+        record(c, 1, t.number, TableResult(tuple(reversed(t.players)), (1, 2)))
+
+
+def test_cancel():
+    c = cancel(start(opened(4)))
+    assert c.status == "cancelled"
+    with pytest.raises(CompetitionError):
+        cancel(c)
+    with pytest.raises(CompetitionError):
+        record(c, 1, 1, TableResult((1, 2), (1, 2)))
+
+
+def test_the_seating_depends_only_on_the_seed():
+    a = start(opened(10))
+    b = start(opened(10))
+    assert a == b
