@@ -8,6 +8,7 @@
 No SQL lives outside this package.
 """
 
+from .competitions import CompetitionRepository, CompetitionRow
 from .database import Database, SqliteDatabase, Timeouts, is_url
 from .errors import (
     ChannelBusyError,
@@ -67,6 +68,8 @@ __all__ = [
     "BoardEntry",
     "BoardPage",
     "ChannelBusyError",
+    "CompetitionRepository",
+    "CompetitionRow",
     "Counted",
     "Database",
     "DatabaseTimeoutError",

@@ -49,6 +49,7 @@ from typing import Any, Self
 
 import aiosqlite
 
+from .competitions import CompetitionRepository
 from .connections import close_all, connect, is_private
 from .errors import StorageError
 from .games import GameRepository
@@ -120,6 +121,7 @@ class Database(ABC):
         self.matches = MatchRepository(self)
         self.guilds = GuildRepository(self)
         self.ratings = RatingRepository(self)
+        self.competitions = CompetitionRepository(self)
 
     @classmethod
     async def open(

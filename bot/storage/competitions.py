@@ -1,0 +1,170 @@
+"""Club competitions: the ``competitions`` table behind :class:`CompetitionRepository`.
+
+A competition is saved whole, as the JSON of its value (``bot.competitions``), with a
+version that every save checks (two referees clicking at once: the second save is
+stale and reloads, as a game's would). At most one open competition a channel.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from .codec import from_text, to_text
+from .errors import ChannelBusyError, IntegrityError, StaleGameError
+
+if TYPE_CHECKING:
+    from .database import Database
+    from .sql import Row
+
+OPEN = ("checkin", "playing")
+COMPETITION_STATUSES = frozenset({"checkin", "playing", "finished", "cancelled"})
+_COLUMNS = (
+    "id, guild_id, channel_id, referee_id, status, state, version, message_id,"
+    " created_at, updated_at"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class CompetitionRow:
+    id: int
+    guild_id: int
+    channel_id: int
+    referee_id: int
+    status: str
+    state: dict[str, Any]
+    version: int
+    message_id: int | None
+    created_at: datetime
+    updated_at: datetime
+
+
+def _row(row: Row) -> CompetitionRow:
+    message = row["message_id"]
+    return CompetitionRow(
+        id=int(row["id"]),
+        guild_id=int(row["guild_id"]),
+        channel_id=int(row["channel_id"]),
+        referee_id=int(row["referee_id"]),
+        status=str(row["status"]),
+        state=json.loads(row["state"]),
+        version=int(row["version"]),
+        message_id=None if message is None else int(message),
+        created_at=from_text(row["created_at"]),
+        updated_at=from_text(row["updated_at"]),
+    )
+
+
+class CompetitionRepository:
+    """Create, read and save competitions."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def create(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        referee_id: int,
+        status: str,
+        state: Mapping[str, Any],
+        now: datetime,
+    ) -> CompetitionRow:
+        """A new competition at version 0; :class:`ChannelBusyError` if the channel
+        already has an open one."""
+        _check(status)
+        stamp = to_text(now)
+        try:
+            rows = await self._db.write(
+                "INSERT INTO competitions (guild_id, channel_id, referee_id, status, state,"
+                " version, message_id, created_at, updated_at)"
+                f" VALUES (?, ?, ?, ?, ?, 0, NULL, ?, ?) RETURNING {_COLUMNS}",
+                (guild_id, channel_id, referee_id, status, json.dumps(state), stamp, stamp),
+            )
+        except IntegrityError as exc:
+            if "competitions" in exc.constraint:
+                raise ChannelBusyError(
+                    f"channel {channel_id} already has an open competition",
+                    channel_id=channel_id,
+                ) from exc
+            raise
+        return _row(rows[0])
+
+    async def get(self, competition_id: int) -> CompetitionRow | None:
+        row = await self._db.fetchone(
+            f"SELECT {_COLUMNS} FROM competitions WHERE id = ?", (competition_id,)
+        )
+        return None if row is None else _row(row)
+
+    async def open_in(self, channel_id: int) -> CompetitionRow | None:
+        """The channel's open competition (checking in or being played), if any."""
+        row = await self._db.fetchone(
+            f"SELECT {_COLUMNS} FROM competitions WHERE channel_id = ?"
+            " AND status IN ('checkin', 'playing')",
+            (channel_id,),
+        )
+        return None if row is None else _row(row)
+
+    async def open_all(self) -> list[CompetitionRow]:
+        """Every open competition (a restart picks them up), oldest first."""
+        rows = await self._db.fetchall(
+            f"SELECT {_COLUMNS} FROM competitions WHERE status IN ('checkin', 'playing')"
+            " ORDER BY id"
+        )
+        return [_row(r) for r in rows]
+
+    async def finished_in(self, guild_id: int, limit: int = 20) -> list[CompetitionRow]:
+        """The guild's finished competitions, newest first."""
+        rows = await self._db.fetchall(
+            f"SELECT {_COLUMNS} FROM competitions WHERE guild_id = ? AND status = 'finished'"
+            " ORDER BY id DESC LIMIT ?",
+            (guild_id, limit),
+        )
+        return [_row(r) for r in rows]
+
+    async def save(
+        self,
+        competition_id: int,
+        *,
+        expected_version: int,
+        status: str,
+        state: Mapping[str, Any],
+        now: datetime,
+        message_id: int | None = None,
+    ) -> CompetitionRow:
+        """Save the competition if it is still at ``expected_version`` (bumping it);
+        :class:`~.errors.StaleGameError` otherwise."""
+        _check(status)
+        rows = await self._db.write(
+            "UPDATE competitions SET status = ?, state = ?, version = version + 1,"
+            " updated_at = ?, message_id = COALESCE(?, message_id)"
+            f" WHERE id = ? AND version = ? RETURNING {_COLUMNS}",
+            (
+                status,
+                json.dumps(state),
+                to_text(now),
+                message_id,
+                competition_id,
+                expected_version,
+            ),
+        )
+        if not rows:
+            found = await self.get(competition_id)
+            raise StaleGameError(
+                f"competition {competition_id} is not at version {expected_version}",
+                game_id=competition_id,
+                expected_version=expected_version,
+                actual_version=None if found is None else found.version,
+            )
+        return _row(rows[0])
+
+
+def _check(status: str) -> None:
+    if status not in COMPETITION_STATUSES:
+        raise ValueError(
+            f"competition status {status!r} is not one of {sorted(COMPETITION_STATUSES)}"
+        )
