@@ -155,3 +155,20 @@ def test_the_seating_depends_only_on_the_seed():
     a = start(opened(10))
     b = start(opened(10))
     assert a == b
+
+
+def test_a_finished_latvian_table_gives_its_places():
+    from bot.competitions.results import table_result
+    from bot.engine import Rules, new_match, next_deal, play
+
+    rules = Rules.make("latvian", players=4)
+    rng = random.Random(3)
+    state = new_match(rules, random.Random(5))
+    while not state.over:
+        state = play(state, rng.choice(state.legal_moves()))
+        if state.deal.over and not state.over:
+            state = next_deal(state, rng)
+    result = table_result(state, (11, 12, 13, 14))
+    assert result.lower_wins
+    # the standings' place points are the session's own (RULES.md, latvian places)
+    assert result.place_points() == state.places
