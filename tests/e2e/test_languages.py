@@ -105,16 +105,22 @@ async def test_a_finnish_player_at_a_danish_table(bot, channel, alice, bob, driv
     rules = await alice.slash(channel, "domino rules", game="block")
     assert rules.response.embeds[0].title == "Sulkupeli"
     assert rules.response.embeds[0].description.startswith("**Sulkupeli**")
-    every = await alice.slash(channel, "domino rules")
-    embeds = every.response.embeds
-    assert [e.title for e in embeds] == [
+    # with no game in the channel: which game? (the select in Finnish), then each one
+    question = (await alice.slash(channel, "domino rules")).response
+    [select] = [c for row in question.components for c in row["components"] if c["type"] == 3]
+    assert [o["label"] for o in select["options"]] == [
         "Sulkupeli",
         "Nostopeli",
         "Viitospeli",
         "Latvialainen domino",
         "Meksikolainen juna",
     ]
-    text = "\n\n".join(e.description for e in embeds)
+    pages = []
+    page = question
+    for option in select["options"]:
+        page = (await alice.select(page, [option["value"]], custom_id="domino:rules")).response
+        pages.append(page.embeds[0].description)
+    text = "\n\n".join(pages)
     for name in (
         "**Sulkupeli**",
         "**Nostopeli.**",
