@@ -11,9 +11,10 @@ its own hand and the table, with no random moves (``EPSILON``). Every candidate 
 played on the same worlds with the same playouts (common random numbers), so the
 differences between candidates are not swamped by the worlds' spread. A finished
 round is valued from the seat's side: the other seats' mean pips minus its own
-(going out is 0 pips). Sequential halving drops the worse half of the candidates
-after each round of the budget, never the normal level's choice; a candidate other
-than that one must beat it by ``PRIOR_Z`` standard errors of their paired difference.
+(going out is 0 pips). Sequential halving (:mod:`bot.engine.ai.halving`) drops the
+worse half of the candidates after each round of the budget, never the normal level's
+choice; a candidate other than that one must beat it by ``PRIOR_Z`` standard errors of
+their paired difference.
 
 Effort is counted in deterministic work units (about a microsecond each on the
 machine the defaults were measured on), as in :mod:`bot.engine.ai.search`: when the
