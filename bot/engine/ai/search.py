@@ -30,10 +30,9 @@ for the GIL) slows a decision down but does not cut its search short.
 
 from __future__ import annotations
 
-import math
 import random
-import time
 from dataclasses import dataclass
+from functools import partial
 
 from ..deal import Deal
 from ..moves import Move
@@ -47,7 +46,7 @@ from .determinize import (
     tile_heft,
 )
 from .evaluate import WIN_BONUS, deal_value
-from .halving import Halving
+from .halving import Halving, rank
 from .knowledge import Knowledge
 from .normal import score_moves
 from .rollout import hand_set_for, playout, weights_for
@@ -153,17 +152,11 @@ def rank_moves(
 ) -> list[tuple[Move, float]]:
     """The candidates and their mean values over the sampled worlds, best first (ties:
     the normal level's order)."""
-    deadline = time.thread_time() + settings.seconds
-    moves = know.legal
-    scores = score_moves(know, moves)
-    order = sorted(range(len(moves)), key=lambda i: -scores[i])
-    candidates = [moves[i] for i in order[: max(1, settings.candidates)]]
-    if len(candidates) == 1:
-        return [(candidates[0], 0.0)]
-    search = _Search(know, candidates, settings)
-    search.run(rng, deadline)
-    means = search.means()
-    return [(candidates[j], means[j]) for j in search.ranking()]
+
+    def search(candidates: list[Move]) -> _Search:
+        return _Search(know, candidates, settings)
+
+    return rank(know.legal, partial(score_moves, know), search, rng, settings)
 
 
 class _Search(Halving):
@@ -183,8 +176,6 @@ class _Search(Halving):
             if rules.scoring == "fives"
             else MOVE_COST
         )
-        self.totals = [0.0] * len(candidates)
-        self.counts = [0] * len(candidates)
         self.solve_root = sum(know.hand_sizes) <= settings.exact_tiles
         """Solve each world exactly from the root (until one proves too big)."""
         self.solve_end = settings.endgame_tiles >= 0
@@ -208,15 +199,6 @@ class _Search(Halving):
             if gamma > 0:
                 others = [s for s in range(rules.players) if s != know.seat]
                 self.signal = dict.fromkeys(others, signal_table(gamma))
-
-    def means(self) -> list[float]:
-        return [t / c if c else -math.inf for t, c in zip(self.totals, self.counts, strict=True)]
-
-    def ranking(self) -> list[int]:
-        """Candidate indexes, best first: those still in play by mean, then the dropped
-        ones, the latest dropped first."""
-        means = self.means()
-        return sorted(self.active, key=lambda j: (-means[j], j)) + self.dropped
 
     def _world(self, rng: random.Random, active: list[int]) -> None:
         """Sample one world and play the candidates ``active`` in it."""

@@ -26,12 +26,12 @@ from __future__ import annotations
 
 import math
 import random
-import time
+from functools import partial
 
 from ..mexican import TrainDeal
 from ..moves import Move
 from ..tiles import PIPS, SUIT_MASKS, Tile, mask_of, mask_pips, tiles_in
-from .halving import Halving
+from .halving import Halving, rank
 from .search import SearchSettings
 from .trains_normal import (
     BARE_DOUBLE,
@@ -69,11 +69,6 @@ ATTEMPTS = 8
 
 PLAYOUT_CHAIN_NODES = 600
 """Chain search nodes per plan in playouts."""
-
-_CHAIN = CHAIN
-_CHAIN_PIP = CHAIN_PIP
-_CLOSE = CLOSE
-_BARE_DOUBLE = BARE_DOUBLE
 
 
 def sample_hands(know: TrainKnowledge, rng: random.Random) -> tuple[list[int], list[Tile]]:
@@ -215,25 +210,25 @@ class Planner:
             value = ends[train]
             outer = pips - value
             if t == first and train == seat:
-                score += _CHAIN * (length - 1) + _CHAIN_PIP * (chain_pips - pips)
+                score += CHAIN * (length - 1) + CHAIN_PIP * (chain_pips - pips)
             elif train == seat and outer != value:
                 pass  # the own train's end moves: the plan is lost
             elif t in chain:
                 i = chain.index(t)
                 kept = chain[:i]
-                score += _CHAIN * i + _CHAIN_PIP * sum(PIPS[k] for k in kept)
+                score += CHAIN * i + CHAIN_PIP * sum(PIPS[k] for k in kept)
             else:
-                score += _CHAIN * length + _CHAIN_PIP * chain_pips
+                score += CHAIN * length + CHAIN_PIP * chain_pips
             if outer == value:  # a double: the layer moves again and must follow it
                 follow = after & SUIT_MASKS[value]
                 if follow:
                     score += max(PIPS[f] for f in tiles_in(follow))
                 else:
-                    score -= self.rules_set + (0 if marked else _BARE_DOUBLE)
+                    score -= self.rules_set + (0 if marked else BARE_DOUBLE)
                     if train == seat:
-                        score -= _BARE_DOUBLE
+                        score -= BARE_DOUBLE
             if train == seat and marked:
-                score += _CLOSE
+                score += CLOSE
             if score > best_score:
                 best, best_score = move, score
         p = best.placements[0]
@@ -334,17 +329,11 @@ def rank_train_moves(
     know: TrainKnowledge, rng: random.Random, settings: SearchSettings
 ) -> list[tuple[Move, float]]:
     """The candidates and their mean values, best first (ties: the normal level's order)."""
-    deadline = time.thread_time() + settings.seconds
-    moves = know.legal
-    scores = score_train_moves(know, moves)
-    order = sorted(range(len(moves)), key=lambda i: -scores[i])
-    candidates = [moves[i] for i in order[: max(1, settings.candidates)]]
-    if len(candidates) == 1:
-        return [(candidates[0], 0.0)]
-    search = _TrainSearch(know, candidates, settings)
-    search.run(rng, deadline)
-    means = search.means()
-    return [(candidates[j], means[j]) for j in search.ranking()]
+
+    def search(candidates: list[Move]) -> _TrainSearch:
+        return _TrainSearch(know, candidates, settings)
+
+    return rank(know.legal, partial(score_train_moves, know), search, rng, settings)
 
 
 class _TrainSearch(Halving):
@@ -361,8 +350,6 @@ class _TrainSearch(Halving):
         players = know.rules.players
         self.know = know
         self.candidates = candidates
-        self.totals = [0.0] * n
-        self.counts = [0] * n
         self.diffs = [0.0] * n
         """Per candidate: the sum of its value minus the first candidate's, world by world."""
         self.squares = [0.0] * n
@@ -397,9 +384,6 @@ class _TrainSearch(Halving):
             d = values[j] - v0
             self.diffs[j] += d
             self.squares[j] += d * d
-
-    def means(self) -> list[float]:
-        return [t / c if c else -math.inf for t, c in zip(self.totals, self.counts, strict=True)]
 
     def ranking(self) -> list[int]:
         """Candidate indexes, best first: those still in play by merit (:meth:`merit`),

@@ -47,8 +47,7 @@ def worlds_played(monkeypatch: pytest.MonkeyPatch, *, wall: float, cpu: float) -
     """Worlds the search samples when each clock reading moves the wall clock on by
     ``wall`` seconds and the CPU clock by ``cpu``."""
     fake = SimpleNamespace(perf_counter=Clock(wall), monotonic=Clock(wall), thread_time=Clock(cpu))
-    monkeypatch.setattr(search, "time", fake)  # where the deadline is set
-    monkeypatch.setattr(halving, "time", fake)  # where it is read
+    monkeypatch.setattr(halving, "time", fake)  # where the deadline is set and read
     count = 0
     world = search._Search._world
 
