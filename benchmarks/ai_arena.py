@@ -57,6 +57,7 @@ import random
 import statistics
 import sys
 import time
+import typing
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from multiprocessing import Pool
@@ -64,8 +65,6 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from oracle import ORACLES, tell
 
 from bot.engine import (
     End,
@@ -199,14 +198,10 @@ def play_deal(
     return state, times
 
 
-def our_chooser(
-    level: str, rng: random.Random, settings: SearchSettings, oracle: str = ""
-) -> Chooser:
-    """Our ``level`` as a player (``oracle``: the hard level is told hands, an experiment)."""
+def our_chooser(level: str, rng: random.Random, settings: SearchSettings) -> Chooser:
+    """Our ``level`` as a player."""
 
     def choose(state: MatchState, seat: int) -> Move:
-        if oracle and level == Level.HARD:
-            tell(state, seat, oracle)
         return choose_move(view(state, seat), level, rng, settings)
 
     return choose
@@ -227,10 +222,9 @@ def seatings(rules: Rules) -> list[list[int]]:
     return [[s] for s in range(n)]
 
 
-def our_task(args: tuple[str, str, str, int, int, SearchSettings, str]) -> list[Outcome]:
-    """Play one deal in every seating: level ``a`` against level ``b`` (``oracle``: the
-    experiment of ``--oracle``, or ``""``)."""
-    game, a, b, seed, index, settings, oracle = args
+def our_task(args: tuple[str, str, str, int, int, SearchSettings]) -> list[Outcome]:
+    """Play one deal in every seating: level ``a`` against level ``b``."""
+    game, a, b, seed, index, settings = args
     rules = Rules.make(**GAMES[game])
     rng = random.Random(f"{seed}/{game}/{index}")
     hands, stock = deal_tiles(rules, rng)
@@ -242,7 +236,7 @@ def our_task(args: tuple[str, str, str, int, int, SearchSettings, str]) -> list[
         for seat in range(rules.players):
             level = a if seat in seats else b
             ai_rng = random.Random(f"{seed}/{game}/{index}/{k}/{seat}")
-            choosers.append((level, our_chooser(level, ai_rng, settings, oracle)))
+            choosers.append((level, our_chooser(level, ai_rng, settings)))
         final, times = play_deal(state, choosers)
         result = _result_for(final, seats)
         winners = final.deal.result.winners if final.deal.result else ()
@@ -303,12 +297,11 @@ def their_package() -> Any:
     return importlib.import_module("dominoes")
 
 
-def their_task(args: tuple[str, str, int, int, SearchSettings, str]) -> list[Outcome]:
-    """Play one deal twice (first level's team on 0+2, then 1+3) on the bridge
-    (``oracle``: the experiment of ``--oracle``, or ``""``)."""
+def their_task(args: tuple[str, str, int, int, SearchSettings]) -> list[Outcome]:
+    """Play one deal twice (first level's team on 0+2, then 1+3) on the bridge."""
     dominoes = their_package()
 
-    a, b, seed, index, settings, oracle = args
+    a, b, seed, index, settings = args
     rules = Rules.make("block", players=4, teams=True)
     rng = random.Random(f"{seed}/dominoes/{index}")
     hands, _ = deal_tiles(rules, rng)
@@ -338,8 +331,6 @@ def their_task(args: tuple[str, str, int, int, SearchSettings, str]) -> list[Out
             elif level == "random":
                 move = player.choice(bridge.state.legal_moves())
             else:
-                if level == Level.HARD:
-                    tell(bridge.state, seat, oracle)
                 move = player(bridge.state, seat)
             times.setdefault(level, []).append(time.thread_time() - t0)
             bridge.apply(move)
@@ -509,10 +500,18 @@ def print_times(times: dict[str, list[float]]) -> None:
 
 
 def with_setting(settings: SearchSettings, item: str) -> SearchSettings:
-    """``settings`` with one field set from ``NAME=VALUE`` (typed like the field)."""
+    """``settings`` with one field set from ``NAME=VALUE`` (typed like the field;
+    ``none`` for a field whose default is the game's measured one)."""
     name, _, value = item.partition("=")
-    kind = type(getattr(settings, name))
-    parsed: Any = value.lower() in ("1", "true", "yes") if kind is bool else kind(value)
+    kind = typing.get_type_hints(SearchSettings)[name]
+    kinds = [k for k in typing.get_args(kind) if k is not type(None)] or [kind]
+    parsed: Any
+    if value.lower() == "none" and len(kinds) < len(typing.get_args(kind)):
+        parsed = None
+    elif kinds[0] is bool:
+        parsed = value.lower() in ("1", "true", "yes")
+    else:
+        parsed = kinds[0](value)
     return dataclasses.replace(settings, **{name: parsed})
 
 
@@ -605,15 +604,6 @@ def main(argv: list[str] | None = None) -> int:
     )
     add_hard_option(parser)
     parser.add_argument(
-        "--oracle",
-        choices=ORACLES,
-        default="",
-        help="an experiment: the hard level is told its partner's hand, the next seat's, "
-        "all hands, or one kind of fact about its partner's (partner_...: 4 players) "
-        "(benchmarks/oracle.py), to measure what reading them is worth (part 1: line games; "
-        "in draw games only all, which tells the boneyard too)",
-    )
-    parser.add_argument(
         "--outcomes",
         type=Path,
         default=None,
@@ -661,7 +651,7 @@ def main(argv: list[str] | None = None) -> int:
                     continue
                 first = args.first_deal
                 deals = range(first, first + args.deals)
-                ours = [(game, a, b, args.seed, i, settings, args.oracle) for i in deals]
+                ours = [(game, a, b, args.seed, i, settings) for i in deals]
                 tally = collect(run(ours, our_task, args.jobs), f"{game} {a} v {b}", deals)
                 print(tally.row(f"{game} {a} v {b}", baseline_of(game)), flush=True)
                 rules = Rules.make(**GAMES[game])
@@ -679,7 +669,7 @@ def main(argv: list[str] | None = None) -> int:
             if chosen is not None and (a, b) not in chosen:
                 continue
             deals = range(args.first_deal, args.first_deal + args.their_deals)
-            theirs = [(a, b, args.seed, i, settings, args.oracle) for i in deals]
+            theirs = [(a, b, args.seed, i, settings) for i in deals]
             tally = collect(run(theirs, their_task, args.jobs), f"{a} v {b}", deals)
             print(tally.row(f"{a} v {b}", 0.5), flush=True)
     if args.part in ("mexican", "all"):

@@ -6,7 +6,7 @@ seat of the first side (seat 0's) has two moves or more is a position, so the se
 does not depend on the hard level's own code. The hard level then decides each
 position once, with an rng seeded by the position's number; ``--jobs`` processes
 decide at the same time (``--jobs 2`` on this 2-core machine is the bot with both
-cores busy, the case the decision-time goal of issue 17 is about).
+cores busy).
 
 Printed: positions, the median, 90th and 95th percentile and the largest CPU time of
 the deciding thread (``time.thread_time``, as the arena measures it), and a checksum

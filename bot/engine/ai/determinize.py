@@ -237,8 +237,6 @@ def play_weight(
     know: Knowledge,
     world: World,
     heft: tuple[float, ...],
-    at_random: float = 0.0,
-    seat_heft: dict[int, tuple[float, ...]] | None = None,
     signal: dict[int, tuple[float, ...]] | None = None,
 ) -> float:
     """How well ``world`` explains the tiles the other seats chose to lay.
@@ -246,14 +244,9 @@ def play_weight(
     Players tend to lay their heavy tiles and doubles first: a seat is taken to
     choose among the tiles it could lay with chance proportional to ``heft[tile]``
     (the tiles it could lay: its hand now, plus what it laid since, that fitted the
-    table then). Not every player does: with prior chance ``at_random`` a seat is
-    taken to choose uniformly instead, and the two models are mixed seat by seat,
-    so a seat whose choices do not look heavy-first (a random player, or a search
-    that plays in its own order) soon counts as one that tells nothing. The
-    likelihood of a world is the product over the seats of that mixture. Choices
-    followed by a draw or a hidden tile are skipped (the hand then is not known
-    from the world). ``seat_heft`` gives some seats (a partner that follows a
-    convention) their own weights.
+    table then). The likelihood of a world is the product over the seats of their
+    choices' chances. Choices followed by a draw or a hidden tile are skipped (the
+    hand then is not known from the world).
 
     ``signal`` reads some seats' choices as signals of their long number too: such a
     seat is taken to choose among the placements it could make (a tile on an open
@@ -262,32 +255,28 @@ def play_weight(
     """
     hands = world.hands
     heavy: dict[int, float] = {}
-    uniform: dict[int, float] = {}
     for c in know.choices:
         if not c.exact:
             continue
         tile = int(c.tile)
         hand = hands[c.seat] | c.later | (1 << tile)
-        options = hand & c.fit
-        count = options.bit_count()
-        weights = seat_heft.get(c.seat, heft) if seat_heft else heft
         kept = signal.get(c.seat) if signal else None
         if kept is not None:
-            total = _signal_total(c, hand, weights, kept)
+            total = _signal_total(c, hand, heft, kept)
             rest = (hands[c.seat] | c.later) & SUIT_MASKS[c.exposed]
-            chosen = weights[tile] * kept[rest.bit_count()]
+            chosen = heft[tile] * kept[rest.bit_count()]
         else:
+            options = hand & c.fit
             total = 0.0
             while options:
                 low = options & -options
-                total += weights[low.bit_length() - 1]
+                total += heft[low.bit_length() - 1]
                 options ^= low
-            chosen = weights[tile]
+            chosen = heft[tile]
         heavy[c.seat] = heavy.get(c.seat, 1.0) * chosen / total
-        uniform[c.seat] = uniform.get(c.seat, 1.0) / count
     weight = 1.0
-    for seat, h in heavy.items():
-        weight *= (1.0 - at_random) * h + at_random * uniform[seat]
+    for h in heavy.values():
+        weight *= h
     return weight
 
 

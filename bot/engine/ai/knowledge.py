@@ -61,10 +61,7 @@ class Choice(NamedTuple):
     tiles it laid in view afterwards. ``exact``: the seat drew nothing and laid no
     hidden tile afterwards, so its hand then was its hand now plus ``later``.
     ``ends``: the numbers open on the table then (bit ``n`` for number ``n``);
-    ``exposed``: the number the tile left open where it was laid; ``values``: the
-    numbers of the open ends then, one per end; ``table``: the tiles face up on the
-    table then; ``share``: the next seat's share of the tiles the chooser could not
-    see then (its hand size over their number)."""
+    ``exposed``: the number the tile left open where it was laid."""
 
     seat: int
     tile: Tile
@@ -73,9 +70,25 @@ class Choice(NamedTuple):
     exact: bool
     ends: int = 0
     exposed: int = 0
-    values: tuple[int, ...] = ()
-    table: int = 0
-    share: float = 0.0
+
+
+@dataclass(slots=True)
+class _Chosen:
+    """A :class:`Choice` while the history is read: ``later`` and ``exact`` change as
+    the seat's later moves come in."""
+
+    seat: int
+    tile: Tile
+    fit: int
+    ends: int
+    exposed: int
+    later: int = 0
+    exact: bool = True
+
+    def choice(self) -> Choice:
+        return Choice(
+            self.seat, self.tile, self.fit, self.later, self.exact, self.ends, self.exposed
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,29 +176,21 @@ def read_view(seen: PlayerView) -> Knowledge:
     side_points = [0] * len(rules.sides)
     history = seen.history
     lead_west = seen.table.lead.inner if seen.table.lead is not None else None
-    choices: list[list[int]] = []  # [seat, tile, fit, later, exact, ends, exposed]
-    context: list[tuple[tuple[int, ...], int, float]] = []  # values, table, share
-    sizes = _sizes_at_start(seen)
+    choices: list[_Chosen] = []
     for i, event in enumerate(history):
         if isinstance(event, SeenPlay):
             fit_before = layout.fit_mask() & every
             ends_before = 0
             for e in layout.open_ends():
                 ends_before |= 1 << layout.values[e]
-            values_before = tuple(open_values(layout))
-            table_before = visible
-            could_not_see = every.bit_count() - visible.bit_count() - len(hidden)
-            could_not_see -= sizes[event.seat]
-            share = sizes[(event.seat + 1) % n] / could_not_see if could_not_see > 0 else 0.0
-            sizes[event.seat] -= len(event.placements)
             if event.seat != me:
                 for c in choices:
-                    if c[0] == event.seat:
+                    if c.seat == event.seat:
                         for p in event.placements:
                             if p.tile is None:
-                                c[4] = 0
+                                c.exact = False
                             else:
-                                c[3] |= 1 << p.tile
+                                c.later |= 1 << p.tile
             if not placements:
                 leader = event.seat
             forced = i > 0 and _is_draw_of(history[i - 1], event.seat)
@@ -218,16 +223,14 @@ def read_view(seen: PlayerView) -> Knowledge:
                         if not several and event.seat != me and placements:
                             exposed = layout.values[p.end] if p.end is not None else 0
                             choices.append(
-                                [event.seat, p.tile, fit_before, 0, 1, ends_before, exposed]
+                                _Chosen(event.seat, p.tile, fit_before, ends_before, exposed)
                             )
-                            context.append((values_before, table_before, min(1.0, share)))
                 placements.append(placement)
             passes = 0
         elif isinstance(event, SeenDraw):
-            sizes[event.seat] += event.count
             for c in choices:
-                if c[0] == event.seat:
-                    c[4] = 0
+                if c.seat == event.seat:
+                    c.exact = False
             fit = layout.fit_mask() & every
             nxt = history[i + 1] if i + 1 < len(history) else None
             if isinstance(nxt, SeenPlay) and nxt.seat == event.seat:
@@ -271,23 +274,8 @@ def read_view(seen: PlayerView) -> Knowledge:
         forced=seen.forced,
         legal=seen.legal_moves,
         base_totals=tuple(t - p for t, p in zip(seen.totals, side_points, strict=True)),
-        choices=tuple(
-            Choice(c[0], TILES[c[1]], c[2], c[3], bool(c[4]), c[5], c[6], *x)
-            for c, x in zip(choices, context, strict=True)
-        ),
+        choices=tuple(c.choice() for c in choices),
     )
-
-
-def _sizes_at_start(seen: PlayerView) -> list[int]:
-    """Every seat's hand size when the deal began (its size now, plus what it laid,
-    less what it drew)."""
-    sizes = list(seen.hand_sizes)
-    for event in seen.history:
-        if isinstance(event, SeenPlay):
-            sizes[event.seat] += len(event.placements)
-        elif isinstance(event, SeenDraw):
-            sizes[event.seat] -= event.count
-    return sizes
 
 
 def _is_draw_of(event: object, seat: int) -> bool:

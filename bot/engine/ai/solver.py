@@ -1,5 +1,4 @@
-"""An exact solver for the end of a sampled deal on a line layout, two sides (or more,
-*paranoid*: the other sides taken to play together against the mover's).
+"""An exact solver for the end of a sampled deal on a line layout, two sides.
 
 In a sampled world every tile is known, so the rest of a block or draw deal on a
 ``line`` layout is a game of perfect information whose whole state is the hands,
@@ -8,12 +7,6 @@ the boneyard has been drawn. :class:`LineSolver` searches it to the end with
 alpha-beta (the mover's side maximizes, the other side minimizes) and a
 transposition table, and values finished deals exactly as
 :func:`bot.engine.ai.evaluate.deal_value` does.
-
-With ``chance`` (an experiment, setting ``chance``) the other side's seats are taken
-to lay at random with that chance, each of the moves the engine lists for them equally
-likely, and their best move otherwise: a position's value is ``chance`` times the mean
-of its moves' plus the rest times the least (``1.0``: expectimax, the best reply to
-players who move at random, where alpha-beta answers perfect ones).
 
 It gives up (raises :class:`SearchLimit`) past a node budget, and the caller falls
 back on playouts.
@@ -34,13 +27,13 @@ class SearchLimit(Exception):
     """The solver used up its node budget."""
 
 
-def solvable(deal: Deal, paranoid: bool = False) -> bool:
-    """Whether :class:`LineSolver` handles this deal: line layout, two sides (or more,
-    when ``paranoid``), lead laid."""
+def solvable(deal: Deal) -> bool:
+    """Whether :class:`LineSolver` handles this deal: line layout, two sides, points,
+    single or penalty scoring, lead laid."""
     rules = deal.rules
     return (
         rules.layout == "line"
-        and (len(rules.sides) == 2 or (paranoid and len(rules.sides) > 2))
+        and len(rules.sides) == 2
         and rules.scoring in ("points", "single", "penalty")
         and deal.layout.lead is not None
         and deal.end is None
@@ -58,7 +51,6 @@ class LineSolver:
         "base",
         "blocked_minus",
         "budget",
-        "chance",
         "draws",
         "n",
         "nodes",
@@ -66,7 +58,6 @@ class LineSolver:
         "scoring",
         "side",
         "side_of",
-        "sides",
         "stock",
         "table",
         "target",
@@ -79,13 +70,10 @@ class LineSolver:
         side: int,
         budget: int,
         win_bonus: float = WIN_BONUS,
-        chance: float = 0.0,
     ) -> None:
         rules = deal.rules
-        self.chance = chance if len(rules.sides) == 2 else 0.0
         self.n = rules.players
         self.side_of = tuple(rules.side_of(s) for s in range(self.n))
-        self.sides = len(rules.sides)
         self.side = side
         self.ours = tuple(s == side for s in self.side_of)
         self.scoring = rules.scoring
@@ -170,8 +158,6 @@ class LineSolver:
                 return stored
 
         maximize = self.side_of[seat] == self.side
-        if self.chance and not maximize:
-            return self._mean(key, hands, hand, playable, w, e, seat, nxt, drawn)
         a0, b0 = alpha, beta
         # moves that leave the next seat nothing to lay first, then heavier tiles:
         # good moves first make the cut-offs come sooner (a tile that fits both ends is
@@ -222,47 +208,6 @@ class LineSolver:
             self.table[key] = (_EXACT, best)
         return best
 
-    def _mean(
-        self,
-        key: tuple[object, ...],
-        hands: list[int],
-        hand: int,
-        playable: int,
-        w: int,
-        e: int,
-        seat: int,
-        nxt: int,
-        drawn: int,
-    ) -> float:
-        """With ``chance``: the value of an other side's turn, ``chance`` times the mean of
-        the moves ``seat`` may make (the engine's list: a tile that fits both ends counts
-        twice, even when they show the same number) plus the rest times the least, every
-        child valued exactly."""
-        total = 0.0
-        least = INF
-        count = 0
-        for end_value, other, west in ((w, e, True), (e, w, False)):
-            rest = playable & SUIT_MASKS[end_value]
-            while rest:
-                low = rest & -rest
-                rest ^= low
-                child = hands[:]
-                left = child[seat] = hand ^ low
-                if left:
-                    new = PIPS[low.bit_length() - 1] - end_value
-                    nw, ne = (new, other) if west else (other, new)
-                    value = self._turn(child, nw, ne, nxt, 0, drawn, -INF, INF)
-                else:
-                    value = self._final(child, seat)
-                total += value
-                if value < least:
-                    least = value
-                count += 1
-        chance = self.chance
-        best = chance * total / count + (1.0 - chance) * least
-        self.table[key] = (_EXACT, best)
-        return best
-
     def _draw(
         self, hands: list[int], seat: int, fit: int, drawn: int
     ) -> tuple[list[int], int, int, int]:
@@ -284,8 +229,6 @@ class LineSolver:
 
     def _final(self, hands: list[int], out_seat: int | None) -> float:
         """The value of a finished deal (a domino by ``out_seat``, or blocked)."""
-        if self.sides > 2:
-            return self._final_many(hands, out_seat)
         me = self.side
         mine = theirs = 0
         for ours, hand in zip(self.ours, hands):  # noqa: B905 (a hot loop; same lengths)
@@ -322,44 +265,3 @@ class LineSolver:
             if reached != (self.base[1 - me] + other >= target):
                 value += MATCH_BONUS if reached else -MATCH_BONUS
         return value
-
-    def _final_many(self, hands: list[int], out_seat: int | None) -> float:
-        """:meth:`_final` with three sides or more (``deal_value`` of the engine's
-        scoring: the best other side is the one to beat)."""
-        return self._side_values(hands, out_seat)[self.side]
-
-    def _side_values(self, hands: list[int], out_seat: int | None) -> tuple[float, ...]:
-        """The value of a finished deal (three sides or more) for each side."""
-        n = self.sides
-        pips = [0] * n
-        side_of = self.side_of
-        for seat, hand in enumerate(hands):
-            pips[side_of[seat]] += mask_pips(hand)
-        winner: int | None
-        if out_seat is not None:
-            winner = side_of[out_seat]
-        else:
-            least = min(pips)
-            winner = pips.index(least) if pips.count(least) == 1 else None
-        if self.scoring == "single":
-            return tuple(0.0 if winner is None else (-1.0, 1.0)[winner == me] for me in range(n))
-        if self.scoring == "penalty":
-            return tuple((sum(pips) - pips[me]) / (n - 1) - pips[me] for me in range(n))
-        score = [0] * n
-        if winner is not None:
-            gain = sum(pips) - pips[winner]
-            if out_seat is None and self.blocked_minus:
-                gain -= pips[winner]
-            score[winner] = gain
-        target = self.target
-        reached = [target is not None and self.base[i] + score[i] >= target for i in range(n)]
-        values = []
-        for me in range(n):
-            won = 0 if winner is None else (1 if winner == me else -1)
-            best_other = max(score[i] for i in range(n) if i != me)
-            value = float(score[me] - best_other) + self.win_bonus * won
-            theirs = any(reached[i] for i in range(n) if i != me)
-            if target is not None and reached[me] != theirs:
-                value += MATCH_BONUS if reached[me] else -MATCH_BONUS
-            values.append(value)
-        return tuple(values)

@@ -22,6 +22,7 @@ pips, higher is better:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..moves import Move
@@ -174,7 +175,7 @@ def _chain(
     return best
 
 
-def score_train_moves(know: TrainKnowledge, moves: tuple[Move, ...] | list[Move]) -> list[float]:
+def score_train_moves(know: TrainKnowledge, moves: Sequence[Move]) -> list[float]:
     """Every move's score for the seat of ``know`` (higher is better)."""
     memo: dict[tuple[int, int], tuple[int, int]] = {}
     draw_fits = _draw_fits(know)

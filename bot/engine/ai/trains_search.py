@@ -11,9 +11,10 @@ its own hand and the table, with no random moves (``EPSILON``). Every candidate 
 played on the same worlds with the same playouts (common random numbers), so the
 differences between candidates are not swamped by the worlds' spread. A finished
 round is valued from the seat's side: the other seats' mean pips minus its own
-(going out is 0 pips). Sequential halving drops the worse half of the candidates
-after each round of the budget, never the normal level's choice; a candidate other
-than that one must beat it by ``PRIOR_Z`` standard errors of their paired difference.
+(going out is 0 pips). Sequential halving (:mod:`bot.engine.ai.halving`) drops the
+worse half of the candidates after each round of the budget, never the normal level's
+choice; a candidate other than that one must beat it by ``PRIOR_Z`` standard errors of
+their paired difference.
 
 Effort is counted in deterministic work units (about a microsecond each on the
 machine the defaults were measured on), as in :mod:`bot.engine.ai.search`: when the
@@ -25,11 +26,12 @@ from __future__ import annotations
 
 import math
 import random
-import time
+from functools import partial
 
 from ..mexican import TrainDeal
 from ..moves import Move
 from ..tiles import PIPS, SUIT_MASKS, Tile, mask_of, mask_pips, tiles_in
+from .halving import Halving, rank
 from .search import SearchSettings
 from .trains_normal import (
     BARE_DOUBLE,
@@ -67,11 +69,6 @@ ATTEMPTS = 8
 
 PLAYOUT_CHAIN_NODES = 600
 """Chain search nodes per plan in playouts."""
-
-_CHAIN = CHAIN
-_CHAIN_PIP = CHAIN_PIP
-_CLOSE = CLOSE
-_BARE_DOUBLE = BARE_DOUBLE
 
 
 def sample_hands(know: TrainKnowledge, rng: random.Random) -> tuple[list[int], list[Tile]]:
@@ -213,25 +210,25 @@ class Planner:
             value = ends[train]
             outer = pips - value
             if t == first and train == seat:
-                score += _CHAIN * (length - 1) + _CHAIN_PIP * (chain_pips - pips)
+                score += CHAIN * (length - 1) + CHAIN_PIP * (chain_pips - pips)
             elif train == seat and outer != value:
                 pass  # the own train's end moves: the plan is lost
             elif t in chain:
                 i = chain.index(t)
                 kept = chain[:i]
-                score += _CHAIN * i + _CHAIN_PIP * sum(PIPS[k] for k in kept)
+                score += CHAIN * i + CHAIN_PIP * sum(PIPS[k] for k in kept)
             else:
-                score += _CHAIN * length + _CHAIN_PIP * chain_pips
+                score += CHAIN * length + CHAIN_PIP * chain_pips
             if outer == value:  # a double: the layer moves again and must follow it
                 follow = after & SUIT_MASKS[value]
                 if follow:
                     score += max(PIPS[f] for f in tiles_in(follow))
                 else:
-                    score -= self.rules_set + (0 if marked else _BARE_DOUBLE)
+                    score -= self.rules_set + (0 if marked else BARE_DOUBLE)
                     if train == seat:
-                        score -= _BARE_DOUBLE
+                        score -= BARE_DOUBLE
             if train == seat and marked:
-                score += _CLOSE
+                score += CLOSE
             if score > best_score:
                 best, best_score = move, score
         p = best.placements[0]
@@ -332,85 +329,77 @@ def rank_train_moves(
     know: TrainKnowledge, rng: random.Random, settings: SearchSettings
 ) -> list[tuple[Move, float]]:
     """The candidates and their mean values, best first (ties: the normal level's order)."""
-    deadline = time.thread_time() + settings.seconds
-    moves = know.legal
-    scores = score_train_moves(know, moves)
-    order = sorted(range(len(moves)), key=lambda i: -scores[i])
-    candidates = [moves[i] for i in order[: max(1, settings.candidates)]]
-    if len(candidates) == 1:
-        return [(candidates[0], 0.0)]
-    n = len(candidates)
-    totals = [0.0] * n
-    counts = [0] * n
-    diffs = [0.0] * n
-    """Per candidate: the sum of its value minus the first candidate's, world by world."""
-    squares = [0.0] * n
-    active = list(range(n))
-    dropped: list[int] = []
-    world_cost = WORLD_COST + TILE_COST * know.unseen.bit_count() * (know.rules.players - 1)
-    work = 0.0
-    worlds = 0
-    rounds = max(1, math.ceil(math.log2(n))) if settings.halving else 1
-    clock = time.thread_time
-    limit = HORIZON * know.rules.players if HORIZON else -1
-    late = False
-    seat = know.seat
-    epsilon = EPSILON
-    values = [0.0] * n
-    for r in range(rounds):
-        goal = settings.work * (r + 1) / rounds
-        played = 0
-        while worlds < settings.worlds and (not played or work < goal):
-            if worlds and clock() > deadline:
-                late = True
-                break
-            hands, boneyard = sample_hands(know, rng)
-            base = build_train_deal(know, hands, boneyard)
-            planner = Planner(base)
-            for other in range(know.rules.players):
-                planner.plan(base, other)
-            seed = rng.getrandbits(64)
-            worlds += 1
-            played += 1
-            work += world_cost + CANDIDATE_COST * len(active) + NODE_COST * planner.nodes
-            planner.nodes = 0
-            for j in active:
-                deal = base.copy()
-                deal.push(candidates[j])
-                branch = planner.copy()
-                work += playout(deal, random.Random(seed), epsilon, limit, branch)
-                nodes = branch.nodes
-                values[j] = v = round_value(deal, seat, branch)
-                work += NODE_COST * (branch.nodes - nodes)
-                totals[j] += v
-                counts[j] += 1
-            v0 = values[0]
-            for j in active:
-                d = values[j] - v0
-                diffs[j] += d
-                squares[j] += d * d
-        if late:
-            break
-        if r + 1 < rounds and len(active) > 1:
-            active.sort(key=lambda j: (-totals[j] / counts[j], j))
-            keep = (len(active) + 1) // 2
-            dropped[:0] = [j for j in active[keep:] if j]
-            active = sorted(set(active[:keep]) | {0})
-    means = [t / c if c else -math.inf for t, c in zip(totals, counts, strict=True)]
-    base_mean = means[0]
 
-    def merit(j: int) -> float:
+    def search(candidates: list[Move]) -> _TrainSearch:
+        return _TrainSearch(know, candidates, settings)
+
+    return rank(know.legal, partial(score_train_moves, know), search, rng, settings)
+
+
+class _TrainSearch(Halving):
+    """One decision's search: per candidate, its summed values and its paired
+    differences from the normal level's choice (candidate 0, never dropped)."""
+
+    protected = 0
+
+    def __init__(
+        self, know: TrainKnowledge, candidates: list[Move], settings: SearchSettings
+    ) -> None:
+        super().__init__(len(candidates), settings)
+        n = len(candidates)
+        players = know.rules.players
+        self.know = know
+        self.candidates = candidates
+        self.diffs = [0.0] * n
+        """Per candidate: the sum of its value minus the first candidate's, world by world."""
+        self.squares = [0.0] * n
+        self.values = [0.0] * n
+        """The candidates' values in the latest world."""
+        self.world_cost = WORLD_COST + TILE_COST * know.unseen.bit_count() * (players - 1)
+        self.limit = HORIZON * players if HORIZON else -1
+
+    def _world(self, rng: random.Random, active: list[int]) -> None:
+        know = self.know
+        hands, boneyard = sample_hands(know, rng)
+        base = build_train_deal(know, hands, boneyard)
+        planner = Planner(base)
+        for other in range(know.rules.players):
+            planner.plan(base, other)
+        seed = rng.getrandbits(64)
+        self.work += self.world_cost + CANDIDATE_COST * len(active) + NODE_COST * planner.nodes
+        planner.nodes = 0
+        values = self.values
+        for j in active:
+            deal = base.copy()
+            deal.push(self.candidates[j])
+            branch = planner.copy()
+            self.work += playout(deal, random.Random(seed), EPSILON, self.limit, branch)
+            nodes = branch.nodes
+            values[j] = v = round_value(deal, know.seat, branch)
+            self.work += NODE_COST * (branch.nodes - nodes)
+            self.totals[j] += v
+            self.counts[j] += 1
+        v0 = values[0]
+        for j in active:
+            d = values[j] - v0
+            self.diffs[j] += d
+            self.squares[j] += d * d
+
+    def ranking(self) -> list[int]:
+        """Candidate indexes, best first: those still in play by merit (:meth:`merit`),
+        then the dropped ones, the latest dropped first."""
+        means = self.means()
+        return sorted(self.active, key=lambda j: (-self.merit(j, means), j)) + self.dropped
+
+    def merit(self, j: int, means: list[float]) -> float:
         """The candidate's mean, less ``PRIOR_Z`` standard errors of its difference from
         the normal level's choice (that one itself: its mean)."""
-        if j == 0 or not counts[j]:
+        c = self.counts[j]
+        if j == 0 or not c:
             return means[j]
-        c = counts[j]
-        mean = diffs[j] / c
-        var = max(0.0, squares[j] / c - mean * mean) / max(1, c - 1)
-        return base_mean + mean - PRIOR_Z * math.sqrt(var)
-
-    ranking = sorted(active, key=lambda j: (-merit(j), j)) + dropped
-    return [(candidates[j], means[j]) for j in ranking]
+        mean = self.diffs[j] / c
+        var = max(0.0, self.squares[j] / c - mean * mean) / max(1, c - 1)
+        return means[0] + mean - PRIOR_Z * math.sqrt(var)
 
 
 __all__ = [

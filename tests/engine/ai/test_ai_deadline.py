@@ -11,7 +11,7 @@ from types import SimpleNamespace
 import pytest
 
 from bot.engine import End, Move, Rules, Tile, full_set, play, start_match, view
-from bot.engine.ai import SearchSettings, search
+from bot.engine.ai import SearchSettings, halving, search
 from bot.engine.ai.knowledge import Knowledge, read_view
 
 SETTINGS = SearchSettings(work=20_000, worlds=10_000, seconds=0.22)
@@ -47,7 +47,7 @@ def worlds_played(monkeypatch: pytest.MonkeyPatch, *, wall: float, cpu: float) -
     """Worlds the search samples when each clock reading moves the wall clock on by
     ``wall`` seconds and the CPU clock by ``cpu``."""
     fake = SimpleNamespace(perf_counter=Clock(wall), monotonic=Clock(wall), thread_time=Clock(cpu))
-    monkeypatch.setattr(search, "time", fake)
+    monkeypatch.setattr(halving, "time", fake)  # where the deadline is set and read
     count = 0
     world = search._Search._world
 

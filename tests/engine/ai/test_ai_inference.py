@@ -16,7 +16,7 @@ from ai_support import seat_zero_turns
 
 from bot.engine import MatchState, Rules, legal_moves, new_match, play, view
 from bot.engine.ai import SearchSettings, choose_move
-from bot.engine.ai.determinize import World, play_weight, sample_world, tile_heft
+from bot.engine.ai.determinize import play_weight, sample_world, tile_heft
 from bot.engine.ai.knowledge import read_view
 
 CONFIGS: list[dict[str, Any]] = [
@@ -84,56 +84,6 @@ def test_heavy_players_make_the_real_world_likelier() -> None:
             count += 1
     assert count > 20
     assert gap / count > 0.2
-
-
-def options_then(know: Any, world: World, c: Any) -> list[int]:
-    """The tiles seat ``c.seat`` could lay when it chose ``c.tile``, tile by tile."""
-    hand_then = world.hands[c.seat] | c.later | (1 << c.tile)
-    return [t for t in range(know.every.bit_length()) if hand_then >> t & c.fit >> t & 1]
-
-
-def test_the_mixture_of_heavy_first_and_random_choices() -> None:
-    """``at_random`` 1: each choice is one of the tiles the seat could lay, all alike; 0:
-    heavy first; in between, the two mixed per seat (counted here tile by tile)."""
-    rules = Rules.make(game="block", players=4, teams=True)
-    heft = tile_heft(0.3, 3.0, rules.tile_count)
-    checked = 0
-    for seed in range(30):
-        state, _ = replay({"game": "block", "players": 4, "teams": True}, seed, 6 + seed % 14)
-        know = read_view(view(state, state.deal.turn))
-        rng = random.Random(seed)
-        for world in (World(list(state.deal.hands), [], []), sample_world(know, rng)):
-            heavy: dict[int, float] = {}
-            uniform: dict[int, float] = {}
-            for c in know.choices:
-                if c.exact:
-                    options = options_then(know, world, c)
-                    share = heft[c.tile] / sum(heft[t] for t in options)
-                    heavy[c.seat] = heavy.get(c.seat, 1.0) * share
-                    uniform[c.seat] = uniform.get(c.seat, 1.0) / len(options)
-            for at_random in (0.0, 0.25, 1.0):
-                expected = math.prod(
-                    (1 - at_random) * heavy[s] + at_random * uniform[s] for s in heavy
-                )
-                assert play_weight(know, world, heft, at_random) == pytest.approx(expected)
-                checked += bool(heavy)
-    assert checked > 30
-
-
-@pytest.mark.parametrize(("level", "heavy_first"), [("normal", True), ("easy", False)])
-def test_the_choices_tell_heavy_first_players_from_random_ones(
-    level: str, heavy_first: bool
-) -> None:
-    """On the real hands, the heavy-first model explains a normal player's choices better
-    than random choice does, and a random player's worse: the evidence the mixture
-    weighs each seat by points the right way."""
-    rules = Rules.make(game="block", players=4, teams=True)
-    heft = tile_heft(0.3, 3.0, rules.tile_count)
-    evidence = 0.0
-    for know, real in seat_zero_turns(rules, level, 16):
-        heavy = play_weight(know, real, heft, 0.0)
-        evidence += math.log(heavy) - math.log(play_weight(know, real, heft, 1.0))
-    assert (evidence > 0) == heavy_first
 
 
 def mean_log(xs: list[float]) -> float:

@@ -115,15 +115,3 @@ def check_decisions(config: dict[str, Any], level: str, settings: SearchSettings
 @pytest.mark.parametrize("config", CONFIGS, ids=lambda c: "-".join(map(str, c.values())))
 def test_hidden_tiles_do_not_change_the_decision(config: dict[str, Any], level: str):
     check_decisions(config, level, SETTINGS)
-
-
-VARIANTS = {
-    "tree": SearchSettings(work=6_000, worlds=12, seconds=60.0, plies=5),
-    "maxn": SearchSettings(work=6_000, worlds=12, seconds=60.0, maxn=True, exact_tiles=12),
-}
-
-
-@pytest.mark.parametrize("variant", VARIANTS)
-@pytest.mark.parametrize("config", CONFIGS[:4], ids=lambda c: "-".join(map(str, c.values())))
-def test_hidden_tiles_do_not_change_the_search_variants(config: dict[str, Any], variant: str):
-    check_decisions(config, "hard", VARIANTS[variant])

@@ -175,16 +175,6 @@ def test_the_tuned_block_team_playouts_beat_the_defaults_in_self_play():
     assert self_play(rules, 300, tuned, DEFAULT_WEIGHTS) > 0.5
 
 
-def test_their_epsilon_is_the_other_sides_chance_only():
-    rules = Rules.make("block", players=4, teams=True)
-    state = new_match(rules, random.Random(1))
-    know = read_view(view(state, state.turn))
-    ours = rules.side_of(state.turn)
-    search = _Search(know, list(know.legal), SearchSettings(epsilon=0.2, their_epsilon=0.9))
-    assert search.epsilons == [0.2 if rules.side_of(s) == ours else 0.9 for s in range(4)]
-    assert _Search(know, list(know.legal), SearchSettings(epsilon=0.2)).epsilons == [0.2] * 4
-
-
 def test_each_seat_plays_out_with_its_own_weights():
     """Seat 0 plays the tuned latvian weights, the others the hand-set ones: replayed move
     by move, every choice is the policy of the weights of the seat that made it, and the
@@ -225,10 +215,10 @@ def test_their_tuned_chooses_the_other_sides_playout_weights():
     me = state.turn
     mixed = [tuned if s == me else DEFAULT_WEIGHTS for s in range(4)]
     assert weights() == mixed  # THEIR_TUNED: 4-player latvian's measured default
-    assert weights(their_tuned=0) == mixed
-    assert weights(their_tuned=1) == [tuned] * 4
-    assert weights(tuned=False, their_tuned=0) == [DEFAULT_WEIGHTS] * 4
-    assert weights(tuned=False, their_tuned=1) == [
+    assert weights(their_tuned=False) == mixed
+    assert weights(their_tuned=True) == [tuned] * 4
+    assert weights(tuned=False, their_tuned=False) == [DEFAULT_WEIGHTS] * 4
+    assert weights(tuned=False, their_tuned=True) == [
         DEFAULT_WEIGHTS if s == me else tuned for s in range(4)
     ]
     # elsewhere the other seats play out as the searching side does

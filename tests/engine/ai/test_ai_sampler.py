@@ -259,27 +259,3 @@ def test_fixed_groups_sample_the_same_worlds(
     for k in range(3):
         plain = sample_world(know, random.Random(sample_seed + k))
         assert sample_world(know, random.Random(sample_seed + k), fixed) == plain
-
-
-def test_the_all_seeing_oracle_samples_the_true_world():
-    """``benchmarks/oracle.py``'s ``all`` (an experiment's ceiling, never a player) knows
-    every hand, the boneyard's order and every face-down tile: its worlds are the true
-    one, and latvian positions with face-down tiles are among those checked."""
-    from benchmarks.oracle import oracle_sampler
-
-    face_down = 0
-    for config in CONFIGS:
-        for seed in range(8):
-            state = position(config, seed, 4 + seed * 2)
-            deal = state.deal
-            know = read_view(view(state, deal.turn))
-            face_down += len(know.hidden)
-            boneyard = list(deal.boneyard) if state.rules.draws else None
-            sample = oracle_sampler(list(deal.hands), None, boneyard, deal.layout)
-            world = sample(know, random.Random(seed), None)
-            truth = true_world(state)
-            assert world.hands == truth.hands
-            assert world.hidden == truth.hidden
-            if boneyard is not None:
-                assert world.stock == truth.stock
-    assert face_down > 5
