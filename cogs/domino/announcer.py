@@ -33,6 +33,10 @@ them in order, outside every lock:
   what a crash left unsaid and pings nobody twice.
 - **Recovered**: after a restart a change that was saved but never shown is announced
   (``Note("recovered")``), without a line of its own: nothing happened in the game.
+
+Every message is drawn from the game's public snapshot (:meth:`Update.shown
+<bot.games.service.Update.shown>`), a hand from its owner's own tiles
+(:meth:`Update.hand <bot.games.service.Update.hand>`).
 """
 
 from __future__ import annotations
@@ -47,8 +51,9 @@ from typing import TYPE_CHECKING, Any
 import aiohttp
 import discord
 
-from bot.games.service import Note, Update, turn_token
+from bot.games.service import Note, Update
 from bot.games.session import LOBBY, PLAYING, Session
+from bot.games.snapshot import Snapshot, snapshot
 from bot.i18n import Translator
 from bot.pacer import Priority, priority
 
@@ -130,6 +135,8 @@ class _Outlet:
 
     channel: discord.abc.Messageable
     update: Update
+    game: Snapshot
+    """What may be shown of the game after the update."""
     shown: _Shown
     tr: Translator
     repost: bool
@@ -170,14 +177,15 @@ class TablePublisher:
         Carried by the interaction that opens it (:data:`~.carriers.OPENING`: the public
         "thinking…" of ``/domino new`` becomes the lobby, a rematch click's followup is
         one); else a counted channel message."""
-        tr = await public_translator(self.bot, session.guild_id)
-        embed, view, files = await table_message(session, tr, Feed([], None))
-        posted = await self._open(session, embed=embed, view=view, files=files)
-        self._shown[session.id] = _Shown(table=posted, version=session.version)
-        self.bot.games.note_table_message(session.id, posted.id)
-        self._record(session, self._shown[session.id])
+        game = snapshot(session)
+        tr = await public_translator(self.bot, game.guild_id)
+        embed, view, files = await table_message(game, tr, Feed([], None))
+        posted = await self._open(game, embed=embed, view=view, files=files)
+        self._shown[game.id] = _Shown(table=posted, version=game.version)
+        self.bot.games.note_table_message(game.id, posted.id)
+        self._record(game, self._shown[game.id])
 
-    async def _open(self, session: Session, **kwargs: Any) -> _Posted:
+    async def _open(self, session: Snapshot, **kwargs: Any) -> _Posted:
         channel = await self._channel(session.channel_id)
         if channel is None:
             raise discord.InvalidData(f"channel {session.channel_id} takes no messages")
@@ -262,7 +270,7 @@ class TablePublisher:
     async def _announce(self, job: _Job) -> None:
         """Every step of one (merged) change; raises :class:`Retry` if one must be retried."""
         update = job.update
-        session = update.after
+        session = update.shown()
         shown = self._shown.get(session.id)
         if shown is None:
             # what an earlier process showed, as it wrote it down
@@ -283,7 +291,7 @@ class TablePublisher:
         if channel is None:
             log.warning("game %d: channel %d takes no messages", session.id, session.channel_id)
             return
-        out = _Outlet(channel, update, shown, tr, job.repost)
+        out = _Outlet(channel, update, session, shown, tr, job.repost)
         retry: Retry | None = None
         for step in (self._summaries, self._hands, self._table):
             try:
@@ -303,7 +311,7 @@ class TablePublisher:
     async def _summaries(self, out: _Outlet) -> None:
         """Each finished deal's summary, once; the one before it deleted (a summary shows
         the match so far), so a long match leaves one summary above its table."""
-        session, shown, tr = out.update.after, out.shown, out.tr
+        session, shown, tr = out.game, out.shown, out.tr
         for number in range(shown.deals + 1, finished_count(session) + 1):
             file = await summary_file(session, number, tr)
             if file is not None:
@@ -321,10 +329,10 @@ class TablePublisher:
         """Post the table anew at the bottom of the channel, pinging the human whose turn
         came; without an interaction to carry it and no ping due, edit it in place."""
         update, shown, tr = out.update, out.shown, out.tr
-        session = update.after
+        session = out.game
         seat = session.turn_seat
         user = seat.user_id if seat is not None and session.status == PLAYING else None
-        turn = turn_token(session) if user is not None else None
+        turn = session.turn_token if user is not None else None
         ping_due = turn is not None and turn != shown.ping_turn
         if (
             shown.version == session.version
@@ -333,13 +341,8 @@ class TablePublisher:
             and not ping_due
         ):
             return  # already shown (this is a retry for another step)
-        before = update.before
-        new_deal = (
-            before is not None
-            and before.state is not None
-            and session.state is not None
-            and session.state.deal_number != before.state.deal_number
-        )
+        (before, _), (after, _) = update.span()
+        new_deal = before != 0 and after != 0 and after != before  # the deal numbers
         told = feed(session, self._notes.get(session.id, ()), tr, text_names(session))
         embed, view, files = await table_message(session, tr, told)
         content = turn_ping(session, user, tr) if user is not None else None
@@ -382,7 +385,7 @@ class TablePublisher:
         """Refresh the live hands the change made stale: the owner's turn came, or went by
         while the hand still offered moves. Only the owner's own hand, in their own
         ephemeral message; one edit per hand, and never a hand shown already."""
-        session = out.update.after
+        session = out.game
         for user_id, slot in self.hands.slots(session.id):
             async with slot.lock:
                 hand = slot.hand
@@ -391,7 +394,7 @@ class TablePublisher:
                 if not self.hands.usable(hand):
                     slot.hand = None  # its token is (nearly) dead: never touched again
                     continue
-                shown = await owner_hand(session, user_id, hand.tr)
+                shown = await owner_hand(session, out.update.hand, user_id, hand.tr)
                 if shown is None:
                     slot.hand = None
                     continue
@@ -414,7 +417,7 @@ class TablePublisher:
                 slot.hand = replace(
                     hand,
                     version=session.version,
-                    turn=turn_token(session) if offers_moves else None,
+                    turn=session.turn_token if offers_moves else None,
                 )
 
     # -- sending: through a carrier while one lives, else the counted channel routes --
@@ -509,7 +512,7 @@ class TablePublisher:
 
     # -- helpers ----------------------------------------------------------------------
 
-    def _record(self, session: Session, shown: _Shown) -> None:
+    def _record(self, session: Snapshot, shown: _Shown) -> None:
         """Write down what the table shows (a restart announces anything after it)."""
         self.bot.games.note_announced(
             session.id,
@@ -537,7 +540,7 @@ def _clicked(carrier: Carrier, message_id: int) -> bool:
     )
 
 
-def _give_up_unless_retry(session: Session, what: str, error: discord.HTTPException) -> None:
+def _give_up_unless_retry(session: Snapshot, what: str, error: discord.HTTPException) -> None:
     """Raise :class:`Retry` for an error worth retrying; log the others in one line."""
     status = error.status
     if status == 429 or status >= 500:

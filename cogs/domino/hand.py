@@ -1,4 +1,7 @@
-"""A player's hand as an ephemeral message: the image and one control per legal move."""
+"""A player's hand as an ephemeral message: the image and one control per legal move.
+
+Drawn from the owner's own :class:`~bot.engine.view.HandView` and the game's public
+snapshot (whose turn, the trains, how the last deal ended), nothing else."""
 
 from __future__ import annotations
 
@@ -7,14 +10,12 @@ from typing import Any
 
 import discord
 
-from bot.engine import MatchState, Move, Played
-from bot.engine.mexican import TrainDeal
-from bot.engine.trains import MEXICAN, NO_DOUBLE
-from bot.engine.view import HandView
+from bot.engine import Move
+from bot.engine.trains import MEXICAN
+from bot.engine.view import HandView, SeenPlay
 from bot.games.errors import train_word
 from bot.games.moves_text import describe
-from bot.games.service import turn_token
-from bot.games.session import Session
+from bot.games.snapshot import MatchSnapshot, Snapshot
 from bot.i18n import Translator
 from render.hand import hand_keys, render_hand, train_tops
 
@@ -27,19 +28,18 @@ OPTIONS_PER_SELECT = 25
 MAX_SELECTS = 4
 
 
-def offered_moves(session: Session, seen: HandView) -> list[Move]:
+def offered_moves(session: Snapshot, seen: HandView) -> list[Move]:
     """The moves a hand message offers: the seat's legal moves while the game is on."""
     return list(seen.legal_moves) if session.playing else []
 
 
-async def hand_message(session: Session, seen: HandView, tr: Translator) -> dict[str, Any]:
+async def hand_message(session: Snapshot, seen: HandView, tr: Translator) -> dict[str, Any]:
     """The kwargs of the ephemeral hand message for ``seen.seat``."""
     legal = offered_moves(session, seen)
     playable = {t for m in legal for t in m.tiles}
     keys = hand_keys(seen.hand, playable)
     names, seat = session.names, seen.seat
-    deal = session.state.deal if session.state is not None else None
-    ends = deal.station.ends if isinstance(deal, TrainDeal) else []
+    ends = session.train_ends
     labels = [_label(m, keys, tr, names, seat, ends) for m in legal]
     order = _in_hand_order(legal, seen.hand, seat)
     # each tile stands as its first button writes it (Mexican Train: the half that meets
@@ -48,7 +48,7 @@ async def hand_message(session: Session, seen: HandView, tr: Translator) -> dict
     # A hand is a small image (a fraction of a millisecond): cheaper here than a thread hop.
     png = render_hand(seen.hand, playable, keys=keys, top=session.rules.set, tops=tops)
     view = sent_view()
-    token = turn_token(session)
+    token = session.turn_token
     if len(legal) <= MAX_BUTTONS:
         for index in order:
             view.add_item(MoveButton(session.id, token, index, labels[index]))
@@ -91,23 +91,23 @@ def _label(
     tr: Translator,
     names: list[str],
     seat: int,
-    ends: list[int],
+    ends: tuple[int, ...],
 ) -> str:
     key = keys.get(move.tile)
     text = describe(move, tr, names, seat, ends)
     return f"{key}: {text}" if key and len(move.placements) == 1 else text
 
 
-def _caption(session: Session, seen: HandView, tr: Translator) -> str:
+def _caption(session: Snapshot, seen: HandView, tr: Translator) -> str:
     """What the hand message says: the result once the game is over; else whose turn it
     is (on the owner's turn, what to do), and how the deal before ended while the owner
     has not played in the new one yet."""
     names = [plain(n) for n in session.names]
-    state = session.state
+    match = session.match
     if not session.active:
-        if state is not None and state.over:
-            last = _last_deal_line(state, tr, names, len(state.deals))
-            return "\n".join(x for x in (last, match_end_line(state, tr, names)) if x)
+        if match is not None and match.over:
+            last = _last_deal_line(match, tr, names, match.deal_number)
+            return "\n".join(x for x in (last, match_end_line(match.score, tr, names)) if x)
         return tr("This game is over.")
     trains = _trains_line(session, seen.seat, tr)
     before = _deal_before_line(session, seen.seat, tr, names)
@@ -128,49 +128,48 @@ def _caption(session: Session, seen: HandView, tr: Translator) -> str:
     return "\n".join(x for x in (before, text, trains) if x)
 
 
-def _last_deal_line(state: MatchState, tr: Translator, names: list[str], number: int) -> str:
-    deal = state.deals[number - 1] if 0 < number <= len(state.deals) else None
-    if deal is None or deal.result is None:
+def _last_deal_line(match: MatchSnapshot, tr: Translator, names: list[str], number: int) -> str:
+    if not 0 < number <= match.finished:
         return ""
-    return deal_end_line(state, number, tr, names)
+    return deal_end_line(match.score, number, tr, names)
 
 
-def _deal_before_line(session: Session, seat: int, tr: Translator, names: list[str]) -> str:
+def _deal_before_line(session: Snapshot, seat: int, tr: Translator, names: list[str]) -> str:
     """How the previous deal ended, while the owner has not played in the new one."""
-    state = session.state
-    if state is None or state.deal_number < 2:
+    match = session.match
+    if match is None or match.deal_number < 2:
         return ""
-    if any(type(e) is Played and e.seat == seat for e in state.deal.history):
+    if any(type(e) is SeenPlay and e.seat == seat for e in match.board.history):
         return ""
-    return _last_deal_line(state, tr, names, state.deal_number - 1)
+    return _last_deal_line(match, tr, names, match.deal_number - 1)
 
 
-def _waiting_double(session: Session, seat: int, tr: Translator) -> str:
+def _waiting_double(session: Snapshot, seat: int, tr: Translator) -> str:
     """Mexican Train: the double that must be satisfied now, if one waits."""
-    deal = session.state.deal if session.state is not None else None
-    if not isinstance(deal, TrainDeal) or deal.station.unsatisfied == NO_DOUBLE:
+    station = session.match.board.station if session.match is not None else None
+    if station is None or station.unsatisfied is None:
         return ""
-    train = deal.station.unsatisfied
+    train = station.unsatisfied
     word = train_word(train, [plain(n) for n in session.names], seat)
     return tr(
         "A double waits: {number}-{number} on {train} must be satisfied first.",
-        number=deal.station.ends[train],
+        number=station.train(train).end,
         train=word.text(tr),
     )
 
 
-def _trains_line(session: Session, seat: int, tr: Translator) -> str:
+def _trains_line(session: Snapshot, seat: int, tr: Translator) -> str:
     """Mexican Train: the end number of every train, as this player reads it (public)."""
-    deal = session.state.deal if session.state is not None else None
-    if not isinstance(deal, TrainDeal):
+    station = session.match.board.station if session.match is not None else None
+    if station is None:
         return ""
-    station = deal.station
     names = [plain(n) for n in session.names]
     parts = []
     for train in (seat, *(t for t in range(station.players) if t != seat), MEXICAN):
         word = train_word(train, names, seat).label(tr)
-        if train != MEXICAN and station.markers[train]:
-            parts.append(tr("{train} {number} (marker)", train=word, number=station.ends[train]))
+        number = station.train(train).end
+        if station.train(train).marker:
+            parts.append(tr("{train} {number} (marker)", train=word, number=number))
         else:
-            parts.append(tr("{train} {number}", train=word, number=station.ends[train]))
+            parts.append(tr("{train} {number}", train=word, number=number))
     return tr("Trains: {trains}", trains=" · ".join(parts))

@@ -37,9 +37,9 @@ from typing import Any
 
 import discord
 
-from bot.engine.view import hand_view
-from bot.games.service import turn_token
+from bot.engine.view import HandView
 from bot.games.session import Session
+from bot.games.snapshot import Snapshot
 from bot.i18n import N_, Translator
 
 from .hand import hand_message, offered_moves
@@ -158,7 +158,7 @@ class LiveHands:
 def live_hand(
     interaction: discord.Interaction,
     message_id: int,
-    session: Session,
+    session: Snapshot,
     offers_moves: bool,
 ) -> LiveHand:
     """The live hand an interaction of its owner just showed."""
@@ -168,11 +168,11 @@ def live_hand(
         created_at=interaction.created_at,
         tr=Translator.for_locale(interaction.locale),
         version=session.version,
-        turn=turn_token(session) if offers_moves else None,
+        turn=session.turn_token if offers_moves else None,
     )
 
 
-def wants_refresh(hand: LiveHand, session: Session, user_id: int) -> bool:
+def wants_refresh(hand: LiveHand, session: Snapshot, user_id: int) -> bool:
     """Whether the announcer should edit ``user_id``'s live hand to show ``session``.
 
     On every change it has not shown yet: whose turn it is (the owner's, with the moves
@@ -180,7 +180,7 @@ def wants_refresh(hand: LiveHand, session: Session, user_id: int) -> bool:
     with every move. A player who lost their seat (the turn timer gave it to an AI)
     gets it edited once, if it still offers moves: it then says so, without tiles.
     """
-    if session.version <= hand.version or session.state is None:
+    if session.version <= hand.version or session.match is None:
         return False  # it shows this state, or a newer one
     if session.seat_of(user_id) is None:
         return hand.turn is not None
@@ -188,17 +188,20 @@ def wants_refresh(hand: LiveHand, session: Session, user_id: int) -> bool:
 
 
 async def owner_hand(
-    session: Session, user_id: int, tr: Translator
+    session: Snapshot, hands: Callable[[int], HandView | None], user_id: int, tr: Translator
 ) -> tuple[dict[str, Any], bool] | None:
-    """The hand message of ``user_id``'s own hand in ``session`` (never anybody else's) and
-    whether it offers moves; for a player without a seat (any more), a message without
-    tiles that says so; None before the game has a deal."""
-    if session.state is None:
+    """The hand message of ``user_id``'s own hand in ``session`` (never anybody else's:
+    ``hands`` gives a seat's own, :meth:`bot.games.service.Update.hand`) and whether it
+    offers moves; for a player without a seat (any more), a message without tiles that
+    says so; None before the game has a deal."""
+    if session.match is None:
         return None
     seat = session.seat_of(user_id)
     if seat is None:
         return seatless_message(tr(NO_SEAT if session.active else GAME_OVER)), False
-    seen = hand_view(session.state, seat)
+    seen = hands(seat)
+    if seen is None or seen.seat != seat:
+        return None
     return await hand_message(session, seen, tr), bool(offered_moves(session, seen))
 
 
