@@ -235,6 +235,37 @@ def test_the_table_in_the_docs_names_every_part() -> None:
     assert named - set(MAY_IMPORT) == {"bot/locales"}  # catalogs: no code
 
 
+def drawn_arrows(text: str) -> dict[str, set[str]]:
+    """The arrows of the first picture in docs/ARCHITECTURE.md: each line ``part ──> a,
+    b (a note), c*``, read without its notes (in parentheses) and marks."""
+    block = text.split("```")[1]
+    arrows: dict[str, set[str]] = {}
+    for line in block.strip().splitlines():
+        source, _, targets = line.partition("──>")
+        names = re.sub(r"\([^)]*\)", "", targets).replace("*", "")
+        arrows[source.strip()] = {n.strip() for n in names.split(",") if n.strip()}
+    return arrows
+
+
+def drawn_part(name: str) -> str:
+    """``bot.games`` -> ``bot/games``; ``bot.i18n`` -> ``bot/i18n.py``."""
+    path = name.replace(".", "/")
+    return path if (ROOT / path).is_dir() else path + ".py"
+
+
+def test_the_diagram_draws_every_arrow() -> None:
+    """The picture at the top of docs/ARCHITECTURE.md is the imports between its parts."""
+    arrows = drawn_arrows((ROOT / "docs" / "ARCHITECTURE.md").read_text(encoding="utf-8"))
+    parts = set(arrows) | {t for targets in arrows.values() for t in targets}
+    assert all((ROOT / drawn_part(p)).exists() for p in parts), parts
+    for part in sorted(parts):
+        imported = set()
+        for path, package in modules(drawn_part(part)):
+            names = imports_of(path.read_text(encoding="utf-8"), package)
+            imported |= {p for p in parts if p != part and any(within(n, (p,)) for n in names)}
+        assert imported == arrows.get(part, set()), part
+
+
 def test_the_checker_catches_a_forbidden_import() -> None:
     source = "import os\nfrom discord import ui\nfrom . import tiles\nfrom ..storage import db\n"
     names = imports_of(source, "bot.engine")

@@ -11,10 +11,11 @@ A player's own tiles travel beside it, as the engine's
 :class:`~bot.engine.view.HandView` of that seat alone (``GameService.player_hand``,
 ``Update.hand``).
 
-Cheap enough to build for every announcement (``benchmarks`` note in docs/LOAD.md): the
-deal in play as everybody sees it, the finished deals' results (public once a deal is
-over: every hand is revealed at its end), and the public events of only the deals the
-feed tells (from the last turn of the seat to move on).
+Cheap enough to build for every announcement (docs/ARCHITECTURE.md, "The snapshot at
+the cog edge"): the deal in play as everybody sees it, the finished deals' results
+(public once a deal is over: every hand is revealed at its end), and the public events
+of only the deals the feed tells (from the last turn of the seat to move on), so it
+does not grow with a long match but by a result per finished deal.
 """
 
 from __future__ import annotations

@@ -32,56 +32,56 @@ from .texts import ai_level_name, game_name, image_labels, rules_summary
 COLOUR = discord.Colour.from_rgb(46, 125, 50)
 
 
-def seat_label(session: Snapshot, seat: int, tr: Translator) -> str:
+def seat_label(game: Snapshot, seat: int, tr: Translator) -> str:
     """A seat's name as drawn in images (raw: images show the name as typed)."""
-    s = session.seats[seat]
+    s = game.seats[seat]
     if s.is_ai:
         return tr("{name} (AI, {level})", name=s.name, level=ai_level_name(s.ai or "", tr))
     return s.name
 
 
-def seat_text(session: Snapshot, seat: int, tr: Translator) -> str:
+def seat_text(game: Snapshot, seat: int, tr: Translator) -> str:
     """A seat's name for message text: markdown and mentions escaped."""
-    s = session.seats[seat]
+    s = game.seats[seat]
     if s.is_ai:
         return tr("{name} (AI, {level})", name=plain(s.name), level=ai_level_name(s.ai or "", tr))
     return plain(s.name)
 
 
-def text_names(session: Snapshot) -> list[str]:
+def text_names(game: Snapshot) -> list[str]:
     """Every seat's name, escaped for message text."""
-    return [plain(s.name) for s in session.seats]
+    return [plain(s.name) for s in game.seats]
 
 
-def lobby_embed(session: Snapshot, tr: Translator, lines: list[str]) -> discord.Embed:
-    rules = session.rules
+def lobby_embed(game: Snapshot, tr: Translator, lines: list[str]) -> discord.Embed:
+    rules = game.rules
     embed = discord.Embed(
         title=tr("{game}: a table is open", game=game_name(rules.game, tr)),
         description=rules_summary(rules, tr),
         colour=COLOUR,
     )
-    seats = [f"{i + 1}. {seat_text(session, i, tr)}" for i in range(len(session.seats))] + [
-        f"{i + 1}. —" for i in range(len(session.seats), rules.players)
+    seats = [f"{i + 1}. {seat_text(game, i, tr)}" for i in range(len(game.seats))] + [
+        f"{i + 1}. —" for i in range(len(game.seats), rules.players)
     ]
     embed.add_field(name=tr("Seats"), value="\n".join(seats), inline=False)
     if rules.teams:
-        embed.add_field(name=tr("Partners"), value=teams_text(session, tr), inline=False)
-    if session.timer:
-        embed.add_field(name=tr("Turn timer"), value=tr("{n} s", n=session.timer))
+        embed.add_field(name=tr("Partners"), value=teams_text(game, tr), inline=False)
+    if game.timer:
+        embed.add_field(name=tr("Turn timer"), value=tr("{n} s", n=game.timer))
     if lines:
         embed.add_field(name=tr("Latest"), value="\n".join(lines), inline=False)
-    embed.set_footer(text=tr("Game #{id}", id=session.id))
+    embed.set_footer(text=tr("Game #{id}", id=game.id))
     return embed
 
 
-def teams_text(session: Snapshot, tr: Translator) -> str:
+def teams_text(game: Snapshot, tr: Translator) -> str:
     """Who partners whom: one line a team, its seats by number (an empty seat as —)."""
-    rules = session.rules
+    rules = game.rules
     lines = []
     for side, seats in enumerate(rules.sides):
         members = [
-            f"{seat + 1}. {seat_text(session, seat, tr)}"
-            if seat < len(session.seats)
+            f"{seat + 1}. {seat_text(game, seat, tr)}"
+            if seat < len(game.seats)
             else f"{seat + 1}. —"
             for seat in seats
         ]
@@ -89,25 +89,21 @@ def teams_text(session: Snapshot, tr: Translator) -> str:
     return "\n".join(lines)
 
 
-def lobby_view(session: Snapshot, tr: Translator) -> discord.ui.View:
+def lobby_view(game: Snapshot, tr: Translator) -> discord.ui.View:
     view = sent_view()
-    full = session.full
-    view.add_item(TableButton(session.id, "join", tr("Join"), discord.ButtonStyle.success, full))
-    view.add_item(TableButton(session.id, "leave", tr("Leave"), discord.ButtonStyle.secondary))
-    view.add_item(
-        TableButton(session.id, "addbot", tr("Add AI"), discord.ButtonStyle.secondary, full)
-    )
-    view.add_item(
-        TableButton(session.id, "start", tr("Start"), discord.ButtonStyle.primary, not full)
-    )
+    full = game.full
+    view.add_item(TableButton(game.id, "join", tr("Join"), discord.ButtonStyle.success, full))
+    view.add_item(TableButton(game.id, "leave", tr("Leave"), discord.ButtonStyle.secondary))
+    view.add_item(TableButton(game.id, "addbot", tr("Add AI"), discord.ButtonStyle.secondary, full))
+    view.add_item(TableButton(game.id, "start", tr("Start"), discord.ButtonStyle.primary, not full))
     return view
 
 
-def table_embed(session: Snapshot, tr: Translator, told: Feed) -> discord.Embed:
-    match = session.match
+def table_embed(game: Snapshot, tr: Translator, told: Feed) -> discord.Embed:
+    match = game.match
     assert match is not None
     board = match.board
-    rules = session.rules
+    rules = game.rules
     if rules.mexican:
         title = tr(
             "{game} — round {number} of {rounds}",
@@ -124,9 +120,9 @@ def table_embed(session: Snapshot, tr: Translator, told: Feed) -> discord.Embed:
     totals = match.totals
     rows = []
     for seat in range(rules.players):
-        marker = "▶" if session.turn == seat else "•"
+        marker = "▶" if game.turn == seat else "•"
         tiles = tr.plural("{n} tile", "{n} tiles", sizes[seat])
-        name = seat_text(session, seat, tr)
+        name = seat_text(game, seat, tr)
         if rules.teams:
             row = tr(
                 "{marker} **{name}** (team {n}): {tiles}",
@@ -158,17 +154,15 @@ def table_embed(session: Snapshot, tr: Translator, told: Feed) -> discord.Embed:
         embed.add_field(name=tr("Open ends"), value=" · ".join(ends + closed) or "—")
     if board.station is not None:
         embed.add_field(
-            name=tr("Trains"), value=trains_text(session, match, board.station, tr), inline=False
+            name=tr("Trains"), value=trains_text(game, match, board.station, tr), inline=False
         )
     if rules.draws:
         embed.add_field(name=tr("Boneyard"), value=str(board.boneyard_size))
     if match.fives:
         embed.add_field(name=tr("Count"), value=str(table.count))
     if told.lines:
-        embed.add_field(
-            name=feed_title(session, told, tr), value="\n".join(told.lines), inline=False
-        )
-    if session.status == FINISHED:
+        embed.add_field(name=feed_title(game, told, tr), value="\n".join(told.lines), inline=False)
+    if game.status == FINISHED:
         embed.add_field(
             name=tr("Rematch"),
             value=tr(
@@ -177,13 +171,11 @@ def table_embed(session: Snapshot, tr: Translator, told: Feed) -> discord.Embed:
             ),
             inline=False,
         )
-    turn = session.turn_seat
+    turn = game.turn_seat
     if match.over:
-        embed.set_footer(text=tr("Game #{id} · the match is over", id=session.id))
+        embed.set_footer(text=tr("Game #{id} · the match is over", id=game.id))
     elif turn is not None:
-        embed.set_footer(
-            text=tr("Game #{id} · {name} to play", id=session.id, name=plain(turn.name))
-        )
+        embed.set_footer(text=tr("Game #{id} · {name} to play", id=game.id, name=plain(turn.name)))
     if board.station is None:
         embed.set_image(url="attachment://board.png")
     # Mexican Train's station is a tall picture of many trains: Discord shows an embed's
@@ -192,19 +184,17 @@ def table_embed(session: Snapshot, tr: Translator, told: Feed) -> discord.Embed:
     return embed
 
 
-def feed_title(session: Snapshot, told: Feed, tr: Translator) -> str:
+def feed_title(game: Snapshot, told: Feed, tr: Translator) -> str:
     """The feed's heading: whose last turn it starts from."""
-    if told.since is None or told.since >= len(session.seats):
+    if told.since is None or told.since >= len(game.seats):
         return tr("Latest")
-    return tr("Since {name}'s last turn", name=seat_text(session, told.since, tr))
+    return tr("Since {name}'s last turn", name=seat_text(game, told.since, tr))
 
 
-def trains_text(
-    session: Snapshot, match: MatchSnapshot, station: StationView, tr: Translator
-) -> str:
+def trains_text(game: Snapshot, match: MatchSnapshot, station: StationView, tr: Translator) -> str:
     """Mexican Train's trains in words (public): each train's end number and marker, the
     engine, and the double that must be satisfied, if one waits."""
-    names = text_names(session)
+    names = text_names(game)
     engine = match.stories[-1].engine
     lines = [tr("Engine: {tile}", tile=engine)]
     for train in station.trains:
@@ -225,24 +215,22 @@ def trains_text(
     return "\n".join(lines)
 
 
-def table_view(session: Snapshot, tr: Translator) -> discord.ui.View:
+def table_view(game: Snapshot, tr: Translator) -> discord.ui.View:
     view = sent_view()
-    if session.status == PLAYING:
-        view.add_item(
-            TableButton(session.id, "hand", tr("Show my hand"), discord.ButtonStyle.primary)
-        )
-    elif session.status == FINISHED:
-        view.add_item(RematchButton(session.id, tr("Rematch")))
+    if game.status == PLAYING:
+        view.add_item(TableButton(game.id, "hand", tr("Show my hand"), discord.ButtonStyle.primary))
+    elif game.status == FINISHED:
+        view.add_item(RematchButton(game.id, tr("Rematch")))
     return view
 
 
-def finished_embed(session: Snapshot, tr: Translator, lines: list[str]) -> discord.Embed:
+def finished_embed(game: Snapshot, tr: Translator, lines: list[str]) -> discord.Embed:
     embed = discord.Embed(
-        title=tr("{game}: game over", game=game_name(session.rules.game, tr)),
+        title=tr("{game}: game over", game=game_name(game.rules.game, tr)),
         description="\n".join(lines) or tr("The game was ended."),
         colour=COLOUR,
     )
-    embed.set_footer(text=tr("Game #{id}", id=session.id))
+    embed.set_footer(text=tr("Game #{id}", id=game.id))
     return embed
 
 
@@ -251,11 +239,11 @@ def _number(x: float, tr: Translator | None = None) -> str:
     return (tr or Translator()).number(x)
 
 
-async def board_file(session: Snapshot, tr: Translator) -> discord.File:
+async def board_file(game: Snapshot, tr: Translator) -> discord.File:
     """The board image of the deal in play (drawn off the event loop)."""
-    match = session.match
+    match = game.match
     assert match is not None
-    names = [seat_label(session, i, tr) for i in range(len(session.seats))]
+    names = [seat_label(game, i, tr) for i in range(len(game.seats))]
     # the tiles laid since the last turn of the seat to move, numbered as the feed tells
     png = await asyncio.to_thread(
         render_board,
@@ -269,48 +257,48 @@ async def board_file(session: Snapshot, tr: Translator) -> discord.File:
 
 
 async def table_message(
-    session: Snapshot, tr: Translator, told: Feed
+    game: Snapshot, tr: Translator, told: Feed
 ) -> tuple[discord.Embed, discord.ui.View, list[discord.File]]:
     """The table (or lobby, or final) message: its embed, buttons (none once the game
     is over) and image."""
-    if session.status == LOBBY:
-        return lobby_embed(session, tr, told.lines), lobby_view(session, tr), []
-    if session.match is None or session.status not in (PLAYING, FINISHED):
-        return finished_embed(session, tr, told.lines), sent_view(), []
-    file = await board_file(session, tr)
-    return table_embed(session, tr, told), table_view(session, tr), [file]
+    if game.status == LOBBY:
+        return lobby_embed(game, tr, told.lines), lobby_view(game, tr), []
+    if game.match is None or game.status not in (PLAYING, FINISHED):
+        return finished_embed(game, tr, told.lines), sent_view(), []
+    file = await board_file(game, tr)
+    return table_embed(game, tr, told), table_view(game, tr), [file]
 
 
-async def summary_file(session: Snapshot, number: int, tr: Translator) -> discord.File | None:
+async def summary_file(game: Snapshot, number: int, tr: Translator) -> discord.File | None:
     """The summary image of deal ``number`` (from 1), or None if it is not over."""
-    score = session.match.summary(number) if session.match is not None else None
+    score = game.match.summary(number) if game.match is not None else None
     if score is None:
         return None
-    names = [seat_label(session, i, tr) for i in range(len(session.seats))]
+    names = [seat_label(game, i, tr) for i in range(len(game.seats))]
     png = await asyncio.to_thread(render_summary, score, names, labels=image_labels(tr))
     return discord.File(io.BytesIO(png), filename=f"deal-{number}.png")
 
 
-def deal_over_line(session: Snapshot, number: int, tr: Translator) -> str:
+def deal_over_line(game: Snapshot, number: int, tr: Translator) -> str:
     """The line above a finished deal's summary (a Mexican Train round's)."""
-    if session.rules.mexican:
+    if game.rules.mexican:
         return tr("**Round {number} is over.**", number=number)
     return tr("**Deal {number} is over.**", number=number)
 
 
-def finished_count(session: Snapshot | None) -> int:
+def finished_count(game: Snapshot | None) -> int:
     """How many deals of the game are over."""
-    if session is None or session.match is None:
+    if game is None or game.match is None:
         return 0
-    return session.match.finished
+    return game.match.finished
 
 
-def turn_ping(session: Snapshot, user_id: int, tr: Translator) -> str:
+def turn_ping(game: Snapshot, user_id: int, tr: Translator) -> str:
     """The turn ping: whose turn, and what they need to know to move (public facts only):
     the ends to play on and the count; in Mexican Train the double that must be
     satisfied, or the end of the player's own train."""
-    match = session.match
-    seat = session.turn
+    match = game.match
+    seat = game.turn
     if match is None or seat is None:
         return tr("<@{user}>, it's your turn.", user=user_id)
     station = match.board.station
