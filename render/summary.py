@@ -20,12 +20,13 @@ Every text is drawn at :data:`MIN_TEXT_SIZE` or larger: at least 10 px when the
 picture is shown 400 px wide (Discord shows an attachment 400–550 px wide), and the
 picture stays short: a 4-player deal with its sheet is about 290 px tall at 450 px wide.
 
-Unlike the board, the summary takes the :class:`MatchState` itself: it is shown
-once a deal is over, when every hand of that deal is revealed. It reads only
-what is public by then: the rules, the finished deals' results (their revealed
-hands and pips), the totals, the place points and the winners. It never reads
-the deal in play (``state.deal``, its hands or the boneyard). The cog passes the
-state cut after the deal to show (:func:`cogs.domino.table.summary_file`).
+The summary is drawn from a :class:`~bot.engine.view.ScoreView`, the match's public
+score: it is shown once a deal is over, when every hand of that deal is revealed, and
+holds only what is public by then: the rules, the finished deals' results (their
+revealed hands and pips), the totals, the place points and the winners; nothing of a
+deal in play. The cog passes the score as it stood after the deal to show (the game's
+snapshot, :meth:`bot.games.snapshot.MatchSnapshot.summary`); a :class:`MatchState`
+(tests, benchmarks) is read through :func:`~bot.engine.view.score_view` first.
 """
 
 from __future__ import annotations
@@ -35,17 +36,18 @@ from dataclasses import dataclass
 
 from PIL import Image
 
-from bot.engine.match import MatchState
 from bot.engine.scoring import DealResult
+from bot.engine.view import ScoreView
 
 from . import sprites, theme
 from .canvas import ascent, blank, draw_box, draw_text, line_height, to_png
 from .header import seat_colour
 from .labels import ENGLISH, Labels
-from .summary_sheet import ScoreSheet, draw_sheet, leading_sides, score_sheet
+from .summary_sheet import Score, ScoreSheet, as_score, draw_sheet, leading_sides, score_sheet
 from .wrap import wrap_text
 
 __all__ = [
+    "Score",
     "ScoreSheet",
     "SummaryTexts",
     "draw_summary",
@@ -104,17 +106,18 @@ class SummaryTexts:
 
 
 def summary_texts(
-    state: MatchState,
+    match: Score,
     names: Sequence[str],
     *,
     title: str | None = None,
     labels: Labels = ENGLISH,
 ) -> SummaryTexts:
-    """The sentences :func:`draw_summary` draws for the last finished deal of ``state``."""
-    rules = state.rules
+    """The sentences :func:`draw_summary` draws for the last finished deal of ``match``."""
+    score = as_score(match)
+    rules = score.rules
     if len(names) != rules.players:
         raise ValueError(f"{rules.players} seats need {rules.players} names, not {len(names)}")
-    results = state.results
+    results = score.results
     if not results:
         raise ValueError("no deal has finished yet")
     result = results[-1]
@@ -133,41 +136,42 @@ def summary_texts(
     if mexican:
         captions.append(labels.mexican_lowest_wins)
     footer = ""
-    if state.over:
-        template = labels.winner if len(state.winners) == 1 else labels.winners
-        footer = template.format(names=labels.name_joiner.join(names[s] for s in state.winners))
+    if score.over:
+        template = labels.winner if len(score.winners) == 1 else labels.winners
+        footer = template.format(names=labels.name_joiner.join(names[s] for s in score.winners))
     return SummaryTexts(title, tuple(captions), footer)
 
 
 def render_summary(
-    state: MatchState,
+    match: Score,
     names: Sequence[str],
     *,
     title: str | None = None,
     labels: Labels = ENGLISH,
 ) -> bytes:
-    """The last finished deal of ``state`` and the match so far, as PNG bytes.
+    """The last finished deal of ``match`` and the match so far, as PNG bytes.
 
     ``title`` defaults to ``labels.deal_title`` (Mexican Train: ``round_title``) and
     how the deal ended.
     """
-    return to_png(draw_summary(state, names, title=title, labels=labels))
+    return to_png(draw_summary(match, names, title=title, labels=labels))
 
 
 def draw_summary(
-    state: MatchState,
+    match: Score,
     names: Sequence[str],
     *,
     title: str | None = None,
     labels: Labels = ENGLISH,
 ) -> Image.Image:
     """The summary as a palette image (what :func:`render_summary` encodes)."""
-    texts = summary_texts(state, names, title=title, labels=labels)
-    heading = _Heading.of(texts, state.results[-1].drawn)
-    seats = _Seats.of(state, names, labels)
+    score = as_score(match)
+    texts = summary_texts(score, names, title=title, labels=labels)
+    heading = _Heading.of(texts, score.results[-1].drawn)
+    seats = _Seats.of(score, names, labels)
     sheet = None
-    if not (len(state.results) == 1 and state.over and state.places is None):
-        sheet = score_sheet(state, names, labels, left=INDENT, right=RIGHT)
+    if not (len(score.results) == 1 and score.over and score.places is None):
+        sheet = score_sheet(score, names, labels, left=INDENT, right=RIGHT)
     notes = [line for caption in texts.captions[1:] for line in _wrapped(caption, NOTE_SIZE, False)]
     footer = sprites.fit_text(texts.footer, WIDTH - 2 * PAD, TITLE_SIZE, True, MIN_TEXT_SIZE)
 
@@ -277,7 +281,7 @@ class _Seats:
     its box.
     """
 
-    state: MatchState
+    score: ScoreView
     names: tuple[tuple[str, int], ...]
     """Each seat's name as it fits, and its size."""
     pips: tuple[str, ...]
@@ -295,10 +299,10 @@ class _Seats:
     faces: sprites.Faces
 
     @classmethod
-    def of(cls, state: MatchState, names: Sequence[str], labels: Labels) -> _Seats:
-        result = state.results[-1]
+    def of(cls, score: ScoreView, names: Sequence[str], labels: Labels) -> _Seats:
+        result = score.results[-1]
         pips = tuple(labels.number(p) for p in result.pips)
-        mexican = state.rules.game == "mexican"
+        mexican = score.rules.game == "mexican"
         scores = () if mexican else tuple(labels.number(v) for v in result.score)
         numbers = [(labels.pips, pips, False)]
         if not mexican:
@@ -310,7 +314,7 @@ class _Seats:
             )
             for heading, cells, bold in numbers
         ]
-        columns = 2 if len(state.rules.sides) > ONE_COLUMN else 1
+        columns = 2 if len(score.rules.sides) > ONE_COLUMN else 1
         box_width = (WIDTH - 2 * PAD - (columns - 1) * SIDE_GAP) // columns
         rights: list[int] = []
         x = PAD + box_width - 12
@@ -328,7 +332,7 @@ class _Seats:
         tile = 2 * MINI + MINI_GAP
         per_line = max(1, (numbers_left - COLUMN_GAP - hand_left + MINI_GAP) // tile)
         return cls(
-            state=state,
+            score=score,
             names=fitted,
             pips=pips,
             scores=scores,
@@ -338,12 +342,12 @@ class _Seats:
             rights=tuple(rights),
             hand_left=hand_left,
             per_line=per_line,
-            faces=sprites.faces_for(state.rules.set),
+            faces=sprites.faces_for(score.rules.set),
         )
 
     @property
     def result(self) -> DealResult:
-        return self.state.results[-1]
+        return self.score.results[-1]
 
     def seat_height(self, seat: int) -> int:
         lines = max(1, -(-len(self.result.hands[seat]) // self.per_line))
@@ -355,7 +359,7 @@ class _Seats:
 
     def row_heights(self) -> list[int]:
         """Each row of side boxes: as tall as its tallest."""
-        sides = self.state.rules.sides
+        sides = self.score.rules.sides
         return [
             max(self.side_height(s) for s in sides[i : i + self.columns])
             for i in range(0, len(sides), self.columns)
@@ -384,7 +388,7 @@ class _Seats:
                     align="right",
                 )
         y += self.head
-        rules = self.state.rules
+        rules = self.score.rules
         rows = self.row_heights()
         for index, side in enumerate(rules.sides):
             row, column = divmod(index, self.columns)

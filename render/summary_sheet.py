@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from PIL import Image
 
 from bot.engine.match import MatchState
+from bot.engine.view import ScoreView, score_view
 
 from . import sprites, theme
 from .canvas import draw_box, draw_text, line_height
@@ -27,7 +28,7 @@ from .header import seat_colour
 from .labels import ENGLISH, Labels
 from .theme import Colour
 
-__all__ = ["ScoreSheet", "leading_sides", "score_sheet"]
+__all__ = ["Score", "ScoreSheet", "as_score", "leading_sides", "score_sheet"]
 
 SHEET_SIZE = 20
 """The sheet's text: 10 px when the summary is shown 400 px wide (its smallest)."""
@@ -40,6 +41,16 @@ NAME_MIN = 72
 show them whole, in the same colours)."""
 HIGHER_WINS = frozenset({"points", "fives"})
 """Scorings whose highest total leads; the others (penalty, rounds, places) lead low."""
+
+Score = ScoreView | MatchState
+"""The match a summary shows: its public :class:`ScoreView` (what the cogs pass, from
+the game's snapshot), or a state (tests, benchmarks), read at once through
+:func:`~bot.engine.view.score_view`: a summary never reads a deal in play."""
+
+
+def as_score(match: Score) -> ScoreView:
+    """``match``'s public score."""
+    return match if isinstance(match, ScoreView) else score_view(match)
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,33 +99,35 @@ class ScoreSheet:
         return (1 + len(self.names)) * self.line + self.line // 2
 
 
-def leading_sides(state: MatchState) -> frozenset[int]:
+def leading_sides(match: Score) -> frozenset[int]:
     """The sides drawn in gold in the totals: the match's winners once it is over, else
     the best total so far in the game's direction (none while every side has the same)."""
-    sides = state.rules.sides
-    if state.over:
-        winners = set(state.winners)
+    score = as_score(match)
+    sides = score.rules.sides
+    if score.over:
+        winners = set(score.winners)
         return frozenset(i for i, side in enumerate(sides) if winners & set(side))
-    totals = state.totals
-    if state.rules.scoring == "single" or len(set(totals)) < 2:
+    totals = score.totals
+    if score.rules.scoring == "single" or len(set(totals)) < 2:
         return frozenset()
-    best = max(totals) if state.rules.scoring in HIGHER_WINS else min(totals)
+    best = max(totals) if score.rules.scoring in HIGHER_WINS else min(totals)
     return frozenset(i for i, t in enumerate(totals) if t == best)
 
 
 def score_sheet(
-    state: MatchState,
+    match: Score,
     names: Sequence[str],
     labels: Labels = ENGLISH,
     *,
     left: int = 40,
     right: int = 752,
 ) -> ScoreSheet:
-    """The sheet of ``state``'s finished deals, its names starting at ``left`` and its
+    """The sheet of ``match``'s finished deals, its names starting at ``left`` and its
     last column ending at ``right`` (the summary's geometry by default)."""
-    rules = state.rules
+    score = as_score(match)
+    rules = score.rules
     sides = rules.sides
-    results = state.results
+    results = score.results
     if not results:
         raise ValueError("no deal has finished yet")
     number = labels.number
@@ -122,10 +135,10 @@ def score_sheet(
     rounds = tuple(tuple(number(v) for v in r.score) for r in results)
     seat_side = {seat: i for i, side in enumerate(sides) for seat in side}
     round_winners = tuple(frozenset(seat_side[s] for s in r.winners) for r in results)
-    totals = tuple(number(t) for t in state.totals)
-    leaders = leading_sides(state)
+    totals = tuple(number(t) for t in score.totals)
+    leaders = leading_sides(score)
     tail: list[tuple[str, tuple[str, ...], frozenset[int]]] = [(labels.total, totals, leaders)]
-    places = state.places
+    places = score.places
     if places is not None:
         tail.append((labels.place, tuple(_places(places, labels)), leaders))
     heading = labels.round_score if rules.game == "mexican" else labels.deal_score
@@ -139,7 +152,7 @@ def score_sheet(
 
     def columns_width(carried: int) -> int:
         """The columns' width with the first ``carried`` deals added up in one."""
-        carry = _column_width(_span(carried), _sums(state, carried, labels)) if carried else 0
+        carry = _column_width(_span(carried), _sums(score, carried, labels)) if carried else 0
         return carry + sum(deal_w[carried:]) + sum(tail_w)
 
     room = right - left
@@ -161,7 +174,7 @@ def score_sheet(
     widths: list[int] = []
     if carried:
         labels_.append(_span(carried))
-        cells.append(_sums(state, carried, labels))
+        cells.append(_sums(score, carried, labels))
         gold.append(frozenset())
         bold.append(False)
         widths.append(carry_w)
@@ -214,12 +227,9 @@ def _span(carried: int) -> str:
     return f"1–{carried}"
 
 
-def _sums(state: MatchState, deals: int, labels: Labels) -> tuple[str, ...]:
+def _sums(score: ScoreView, deals: int, labels: Labels) -> tuple[str, ...]:
     """What each side scored in the first ``deals`` deals."""
-    results = state.results[:deals]
-    return tuple(
-        labels.number(sum(r.score[i] for r in results)) for i in range(len(state.rules.sides))
-    )
+    return tuple(labels.number(t) for t in score.totals_after(deals))
 
 
 def _places(points: Sequence[float], labels: Labels) -> list[str]:

@@ -15,7 +15,7 @@ from .events import Drew, Event, Passed, Played
 from .layout import Laid, Layout
 from .match import MatchState
 from .mexican import TrainDeal
-from .moves import End, Move
+from .moves import End, Move, Placement
 from .rules import Rules
 from .scoring import DealResult
 from .tiles import Tile
@@ -40,6 +40,13 @@ class SeenPlacement:
     closed: bool
     train: int | None = None
     """Mexican Train: the train the tile went on (a seat, or ``MEXICAN``)."""
+    west: int | None = None
+    """A lead: the half that faces west (as :class:`~bot.engine.moves.Placement` has it)."""
+
+    def placement(self) -> Placement:
+        """The placement itself, to write a move in words (a face-up tile only)."""
+        assert self.tile is not None, "a face-down tile laid by another seat is not known"
+        return Placement(self.tile, self.end, self.closed, self.west, self.train)
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +116,16 @@ class StationView:
     def train(self, train: int) -> TrainView:
         """The train named ``train`` (a seat, or ``MEXICAN``)."""
         return self.trains[train]
+
+    @property
+    def players(self) -> int:
+        """The seats (each has a train; the Mexican train is the last)."""
+        return len(self.trains) - 1
+
+    @property
+    def ends(self) -> tuple[int, ...]:
+        """Each train's end number, indexed by train (``ends[MEXICAN]`` is the last)."""
+        return tuple(t.end for t in self.trains)
 
 
 def station_view(station: Station) -> StationView:
@@ -214,6 +231,61 @@ def public_view(state: MatchState) -> PlayerView:
     return view(state, None)
 
 
+def public_history(deal: Deal) -> tuple[SeenEvent, ...]:
+    """Every event of ``deal`` as everybody sees it: how many tiles a seat drew, never
+    which; a face-down tile unnamed while the deal is in play (revealed once it is over).
+    ``public_view(state).history`` is this for the deal in play."""
+    over = deal.over
+    return tuple(_seen_event(e, None, over) for e in deal.history)
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreView:
+    """A match's score as everybody sees it: what a deal summary shows.
+
+    The finished deals' results (every hand is revealed at a deal's end), the totals,
+    and once the match is over its winners and a latvian session's place points. Nothing
+    of a deal in play but the points it has scored (all fives counts, in ``totals``).
+    """
+
+    rules: Rules
+    results: tuple[DealResult, ...]
+    """The finished deals, in order (deal ``k`` is ``results[k - 1]``)."""
+    totals: tuple[float, ...]
+    """Per side (:attr:`Rules.sides`)."""
+    over: bool
+    winners: tuple[int, ...]
+    places: tuple[float, ...] | None
+    """A latvian session's place points, once it is over."""
+
+    def totals_after(self, deals: int) -> tuple[float, ...]:
+        """Per side, what the first ``deals`` finished deals scored."""
+        results = self.results[:deals]
+        return tuple(sum(r.score[i] for r in results) for i in range(len(self.rules.sides)))
+
+    def after(self, number: int) -> ScoreView | None:
+        """The match as it stood when deal ``number`` (from 1) ended; None if that deal
+        is not over. Its winners only if it was the match's last deal."""
+        if not 0 < number <= len(self.results):
+            return None
+        last = self.over and number == len(self.results)
+        return ScoreView(
+            self.rules,
+            self.results[:number],
+            self.totals_after(number),
+            last,
+            self.winners if last else (),
+            self.places if last else None,
+        )
+
+
+def score_view(state: MatchState) -> ScoreView:
+    """The score of ``state`` as everybody may see it."""
+    return ScoreView(
+        state.rules, state.results, state.totals, state.over, state.winners, state.places
+    )
+
+
 def table_view(deal: Deal, seat: int | None) -> TableView:
     """The table of ``deal`` as ``seat`` sees it (``None``: a spectator)."""
     count = deal.layout.count() if deal.fives else 0
@@ -261,7 +333,7 @@ def _seen_event(event: Event, seat: int | None, revealed: bool) -> SeenEvent:
     if type(event) is Played:
         own = revealed or event.seat == seat
         placements = tuple(
-            SeenPlacement(p.tile if own or not p.closed else None, p.end, p.closed, p.train)
+            SeenPlacement(p.tile if own or not p.closed else None, p.end, p.closed, p.train, p.west)
             for p in event.move.placements
         )
         return SeenPlay(event.seat, placements, event.fives_count, event.points)

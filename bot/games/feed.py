@@ -5,6 +5,10 @@ before that event (``(n, len(history))`` is the deal as it stands). The feed of 
 public table tells every event from :func:`feed_start` on, so the player whose turn it
 is reads what happened since they last moved: their partner's move, who scored,
 passes, draws, a deal that ended and the next that began.
+
+These read the match state, on the service's side: the game's snapshot
+(:func:`bot.games.snapshot.snapshot`) carries where the feed starts, the public events
+from there on and the tiles laid since, and the cogs tell them from it.
 """
 
 from __future__ import annotations

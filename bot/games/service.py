@@ -50,6 +50,7 @@ from bot.storage import (
 )
 
 from .errors import GameError, StaleError
+from .feed import Position, position
 from .holding import check_can_end, holder_after
 from .limits import Cooldowns, Limits, check_open_games
 from .locks import LockTable
@@ -69,6 +70,7 @@ from .session import (
     Session,
 )
 from .settings import TIMER_RANGE, SettingsService, check_timer
+from .snapshot import Snapshot, snapshot
 
 log = logging.getLogger(__name__)
 
@@ -104,7 +106,10 @@ class Note:
 
 @dataclass(frozen=True, slots=True)
 class Update:
-    """A change to announce: the game before (``None`` when new) and after."""
+    """A change to announce: the game before (``None`` when new) and after.
+
+    The publisher reads it through :meth:`shown`, :meth:`span` and :meth:`hand`, never
+    through the sessions' match state."""
 
     before: Session | None
     after: Session
@@ -113,6 +118,21 @@ class Update:
     def then(self, later: Update) -> Update:
         """This change followed by ``later``, as one (the latest state wins)."""
         return Update(self.before, later.after, (*self.notes, *later.notes))
+
+    def shown(self) -> Snapshot:
+        """What may be shown of the game after the change (no hidden tile)."""
+        return snapshot(self.after)
+
+    def span(self) -> tuple[Position, Position]:
+        """Where in the match the change began and ended (:func:`~.feed.position`)."""
+        before = self.before.state if self.before is not None else None
+        return position(before), position(self.after.state)
+
+    def hand(self, seat: int) -> HandView | None:
+        """``seat``'s own hand after the change, for its owner's eyes only (None before
+        the first deal)."""
+        state = self.after.state
+        return None if state is None else hand_view(state, seat)
 
 
 @dataclass(frozen=True, slots=True)
@@ -327,8 +347,9 @@ class GameService:
         row = await self.db.games.get(game_id)
         return self._load(row) if row else None
 
-    async def player_hand(self, game: GameRef, user_id: int) -> tuple[Session, HandView]:
-        """``user_id``'s hand and, on their turn, their moves.
+    async def player_hand(self, game: GameRef, user_id: int) -> tuple[Snapshot, HandView]:
+        """``user_id``'s hand and, on their turn, their moves (beside what the table
+        shows).
 
         Also for a finished match (the last hand, no moves), so that the click that
         ends a match can show how it ended.
@@ -343,7 +364,7 @@ class GameService:
             if not session.active:
                 raise GameError(N_("This game is over."))
             raise GameError(N_("The game has not started yet."))
-        return session, hand_view(session.state, seat)
+        return snapshot(session), hand_view(session.state, seat)
 
     async def moves_for(self, channel_id: int, user_id: int) -> list[Move]:
         """The moves ``user_id`` may make now in the channel's game (none off their turn)."""

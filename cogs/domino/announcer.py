@@ -33,6 +33,10 @@ them in order, outside every lock:
   what a crash left unsaid and pings nobody twice.
 - **Recovered**: after a restart a change that was saved but never shown is announced
   (``Note("recovered")``), without a line of its own: nothing happened in the game.
+
+Every message is drawn from the game's public snapshot (:meth:`Update.shown
+<bot.games.service.Update.shown>`), a hand from its owner's own tiles
+(:meth:`Update.hand <bot.games.service.Update.hand>`).
 """
 
 from __future__ import annotations
@@ -47,8 +51,9 @@ from typing import TYPE_CHECKING, Any
 import aiohttp
 import discord
 
-from bot.games.service import Note, Update, turn_token
+from bot.games.service import Note, Update
 from bot.games.session import LOBBY, PLAYING, Session
+from bot.games.snapshot import Snapshot, snapshot
 from bot.i18n import Translator
 from bot.pacer import Priority, priority
 
@@ -130,6 +135,8 @@ class _Outlet:
 
     channel: discord.abc.Messageable
     update: Update
+    game: Snapshot
+    """What may be shown of the game after the update."""
     shown: _Shown
     tr: Translator
     repost: bool
@@ -170,21 +177,22 @@ class TablePublisher:
         Carried by the interaction that opens it (:data:`~.carriers.OPENING`: the public
         "thinking…" of ``/domino new`` becomes the lobby, a rematch click's followup is
         one); else a counted channel message."""
-        tr = await public_translator(self.bot, session.guild_id)
-        embed, view, files = await table_message(session, tr, Feed([], None))
-        posted = await self._open(session, embed=embed, view=view, files=files)
-        self._shown[session.id] = _Shown(table=posted, version=session.version)
-        self.bot.games.note_table_message(session.id, posted.id)
-        self._record(session, self._shown[session.id])
+        game = snapshot(session)
+        tr = await public_translator(self.bot, game.guild_id)
+        embed, view, files = await table_message(game, tr, Feed([], None))
+        posted = await self._open(game, embed=embed, view=view, files=files)
+        self._shown[game.id] = _Shown(table=posted, version=game.version)
+        self.bot.games.note_table_message(game.id, posted.id)
+        self._record(game, self._shown[game.id])
 
-    async def _open(self, session: Session, **kwargs: Any) -> _Posted:
-        channel = await self._channel(session.channel_id)
+    async def _open(self, game: Snapshot, **kwargs: Any) -> _Posted:
+        channel = await self._channel(game.channel_id)
         if channel is None:
-            raise discord.InvalidData(f"channel {session.channel_id} takes no messages")
+            raise discord.InvalidData(f"channel {game.channel_id} takes no messages")
         opening = OPENING.get()
         carrier = self.carriers.find(opening) if opening is not None else None
         if carrier is not None and (
-            carrier.channel_id != session.channel_id or not self.carriers.usable(carrier)
+            carrier.channel_id != game.channel_id or not self.carriers.usable(carrier)
         ):
             carrier = None  # a thread's lobby, or an opening not answered yet: the channel
         return await self._post(channel, carrier, Priority.TURN, **kwargs)
@@ -262,53 +270,53 @@ class TablePublisher:
     async def _announce(self, job: _Job) -> None:
         """Every step of one (merged) change; raises :class:`Retry` if one must be retried."""
         update = job.update
-        session = update.after
-        shown = self._shown.get(session.id)
+        game = update.shown()
+        shown = self._shown.get(game.id)
         if shown is None:
             # what an earlier process showed, as it wrote it down
-            table = session.table_message_id
-            old_ping = session.ping_message_id
-            shown = self._shown[session.id] = _Shown(
+            table = game.table_message_id
+            old_ping = game.ping_message_id
+            shown = self._shown[game.id] = _Shown(
                 table=None if table is None else _Posted(table),
-                deals=session.announced_deals,
-                ping_turn=session.ping_turn,
+                deals=game.announced_deals,
+                ping_turn=game.ping_turn,
                 old_ping=old_ping if old_ping != table else None,
             )
-        tr = await public_translator(self.bot, session.guild_id)
+        tr = await public_translator(self.bot, game.guild_id)
         try:
-            channel = await self._channel(session.channel_id)
+            channel = await self._channel(game.channel_id)
         except discord.HTTPException as error:
-            _give_up_unless_retry(session, "reach its channel", error)
+            _give_up_unless_retry(game, "reach its channel", error)
             return
         if channel is None:
-            log.warning("game %d: channel %d takes no messages", session.id, session.channel_id)
+            log.warning("game %d: channel %d takes no messages", game.id, game.channel_id)
             return
-        out = _Outlet(channel, update, shown, tr, job.repost)
+        out = _Outlet(channel, update, game, shown, tr, job.repost)
         retry: Retry | None = None
         for step in (self._summaries, self._hands, self._table):
             try:
                 try:
                     await step(out)
                 except discord.HTTPException as error:
-                    _give_up_unless_retry(session, step.__name__.strip("_"), error)
+                    _give_up_unless_retry(game, step.__name__.strip("_"), error)
                 except (aiohttp.ClientError, TimeoutError, OSError) as error:
-                    log.warning("game %d: %s failed (%r); retrying", session.id, step, error)
+                    log.warning("game %d: %s failed (%r); retrying", game.id, step, error)
                     raise Retry() from None
             except Retry as again:
                 retry = again if retry is None or again.after > retry.after else retry
         if retry is not None:
             raise retry
-        self._record(session, shown)
+        self._record(game, shown)
 
     async def _summaries(self, out: _Outlet) -> None:
         """Each finished deal's summary, once; the one before it deleted (a summary shows
         the match so far), so a long match leaves one summary above its table."""
-        session, shown, tr = out.update.after, out.shown, out.tr
-        for number in range(shown.deals + 1, finished_count(session) + 1):
-            file = await summary_file(session, number, tr)
+        game, shown, tr = out.game, out.shown, out.tr
+        for number in range(shown.deals + 1, finished_count(game) + 1):
+            file = await summary_file(game, number, tr)
             if file is not None:
-                content = deal_over_line(session, number, tr)
-                carrier = await self.carriers.best(session.channel_id)
+                content = deal_over_line(game, number, tr)
+                carrier = await self.carriers.best(game.channel_id)
                 posted = await self._post(
                     out.channel, carrier, Priority.NORMAL, content=content, files=[file]
                 )
@@ -321,43 +329,38 @@ class TablePublisher:
         """Post the table anew at the bottom of the channel, pinging the human whose turn
         came; without an interaction to carry it and no ping due, edit it in place."""
         update, shown, tr = out.update, out.shown, out.tr
-        session = update.after
-        seat = session.turn_seat
-        user = seat.user_id if seat is not None and session.status == PLAYING else None
-        turn = turn_token(session) if user is not None else None
+        game = out.game
+        seat = game.turn_seat
+        user = seat.user_id if seat is not None and game.status == PLAYING else None
+        turn = game.turn_token if user is not None else None
         ping_due = turn is not None and turn != shown.ping_turn
         if (
-            shown.version == session.version
+            shown.version == game.version
             and shown.table is not None
             and not out.repost
             and not ping_due
         ):
             return  # already shown (this is a retry for another step)
-        before = update.before
-        new_deal = (
-            before is not None
-            and before.state is not None
-            and session.state is not None
-            and session.state.deal_number != before.state.deal_number
-        )
-        told = feed(session, self._notes.get(session.id, ()), tr, text_names(session))
-        embed, view, files = await table_message(session, tr, told)
-        content = turn_ping(session, user, tr) if user is not None else None
+        (before, _), (after, _) = update.span()
+        new_deal = before != 0 and after != 0 and after != before  # the deal numbers
+        told = feed(game, self._notes.get(game.id, ()), tr, text_names(game))
+        embed, view, files = await table_message(game, tr, told)
+        content = turn_ping(game, user, tr) if user is not None else None
         mentions = (
             discord.AllowedMentions(users=[discord.Object(user)])
             if ping_due and user is not None
             else discord.AllowedMentions.none()
         )
-        carrier = await self.carriers.best(session.channel_id)
+        carrier = await self.carriers.best(game.channel_id)
         old = shown.table
-        in_place = session.status == LOBBY or carrier is None or self._editable(old, carrier)
+        in_place = game.status == LOBBY or carrier is None or self._editable(old, carrier)
         if old is not None and in_place and not (out.repost or new_deal or ping_due):
             # nobody to ping: edit it in place (a lobby stays where players click it)
             if await self._edit(
                 out, old, carrier, content=content, embed=embed, view=view, attachments=files
             ):
                 self.edits += 1
-                shown.version = session.version
+                shown.version = game.version
                 shown.ping_turn = turn
                 return
             for file in files:
@@ -369,9 +372,9 @@ class TablePublisher:
         posted = await self._post(out.channel, carrier, level, allowed_mentions=mentions, **kwargs)
         self.edits += 1
         shown.table = posted
-        shown.version = session.version
+        shown.version = game.version
         shown.ping_turn = turn
-        self.bot.games.note_table_message(session.id, posted.id)
+        self.bot.games.note_table_message(game.id, posted.id)
         if old is not None and old.id != posted.id:
             self._later(self._delete(out, old))
         if shown.old_ping is not None:
@@ -382,16 +385,16 @@ class TablePublisher:
         """Refresh the live hands the change made stale: the owner's turn came, or went by
         while the hand still offered moves. Only the owner's own hand, in their own
         ephemeral message; one edit per hand, and never a hand shown already."""
-        session = out.update.after
-        for user_id, slot in self.hands.slots(session.id):
+        game = out.game
+        for user_id, slot in self.hands.slots(game.id):
             async with slot.lock:
                 hand = slot.hand
-                if hand is None or not wants_refresh(hand, session, user_id):
+                if hand is None or not wants_refresh(hand, game, user_id):
                     continue
                 if not self.hands.usable(hand):
                     slot.hand = None  # its token is (nearly) dead: never touched again
                     continue
-                shown = await owner_hand(session, user_id, hand.tr)
+                shown = await owner_hand(game, out.update.hand, user_id, hand.tr)
                 if shown is None:
                     slot.hand = None
                     continue
@@ -404,7 +407,7 @@ class TablePublisher:
                     log.info(
                         "game %d: a player's hand message could not be refreshed (%d, code %d);"
                         " it is no longer kept up to date",
-                        session.id,
+                        game.id,
                         error.status,
                         error.code,
                     )
@@ -413,8 +416,8 @@ class TablePublisher:
                 self.hands.refreshed += 1
                 slot.hand = replace(
                     hand,
-                    version=session.version,
-                    turn=turn_token(session) if offers_moves else None,
+                    version=game.version,
+                    turn=game.turn_token if offers_moves else None,
                 )
 
     # -- sending: through a carrier while one lives, else the counted channel routes --
@@ -509,11 +512,11 @@ class TablePublisher:
 
     # -- helpers ----------------------------------------------------------------------
 
-    def _record(self, session: Session, shown: _Shown) -> None:
+    def _record(self, game: Snapshot, shown: _Shown) -> None:
         """Write down what the table shows (a restart announces anything after it)."""
         self.bot.games.note_announced(
-            session.id,
-            version=session.version,
+            game.id,
+            version=game.version,
             deals=shown.deals,
             table_message_id=None if shown.table is None else shown.table.id,
             ping=(shown.old_ping, shown.ping_turn),
@@ -537,15 +540,15 @@ def _clicked(carrier: Carrier, message_id: int) -> bool:
     )
 
 
-def _give_up_unless_retry(session: Session, what: str, error: discord.HTTPException) -> None:
+def _give_up_unless_retry(game: Snapshot, what: str, error: discord.HTTPException) -> None:
     """Raise :class:`Retry` for an error worth retrying; log the others in one line."""
     status = error.status
     if status == 429 or status >= 500:
         raise Retry(_retry_after(error))
     log.warning(
         "game %d in channel %d: could not %s (%d %s)",
-        session.id,
-        session.channel_id,
+        game.id,
+        game.channel_id,
         what,
         status,
         error.text[:200],

@@ -13,12 +13,12 @@ from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
-from bot.engine.mexican import TrainDeal
 from bot.games.errors import GameError, UnavailableError, train_word
 from bot.games.moves_text import MAX_MOVE_TEXT, describe, move_key, train_key
 from bot.games.refusals import CHOOSE_A_GAME
 from bot.games.service import Clicked, GameRef, InChannel
 from bot.games.session import PLAYING, Session
+from bot.games.snapshot import snapshot
 from bot.i18n import LANGUAGE_NAMES, LANGUAGES, N_, Translator
 
 from .about import about as about_facts
@@ -443,11 +443,12 @@ class Domino(
         if not moves:
             return [], None, []
         session = await self.bot.games.in_channel(channel_id)
-        if session is None or session.state is None:
+        if session is None:
             return [], None, []
-        deal = session.state.deal
-        ends = list(deal.station.ends) if isinstance(deal, TrainDeal) else []
-        return session.names, session.seat_of(user_id), ends
+        game = snapshot(session)
+        if game.match is None:
+            return [], None, []
+        return game.names, game.seat_of(user_id), list(game.train_ends)
 
     @app_commands.command(name="board", description=locale_str("Post the table again"))
     @refusing

@@ -37,9 +37,9 @@ from typing import Any
 
 import discord
 
-from bot.engine.view import hand_view
-from bot.games.service import turn_token
+from bot.engine.view import HandView
 from bot.games.session import Session
+from bot.games.snapshot import Snapshot
 from bot.i18n import N_, Translator
 
 from .hand import hand_message, offered_moves
@@ -158,7 +158,7 @@ class LiveHands:
 def live_hand(
     interaction: discord.Interaction,
     message_id: int,
-    session: Session,
+    game: Snapshot,
     offers_moves: bool,
 ) -> LiveHand:
     """The live hand an interaction of its owner just showed."""
@@ -167,39 +167,42 @@ def live_hand(
         message_id=message_id,
         created_at=interaction.created_at,
         tr=Translator.for_locale(interaction.locale),
-        version=session.version,
-        turn=turn_token(session) if offers_moves else None,
+        version=game.version,
+        turn=game.turn_token if offers_moves else None,
     )
 
 
-def wants_refresh(hand: LiveHand, session: Session, user_id: int) -> bool:
-    """Whether the announcer should edit ``user_id``'s live hand to show ``session``.
+def wants_refresh(hand: LiveHand, game: Snapshot, user_id: int) -> bool:
+    """Whether the announcer should edit ``user_id``'s live hand to show ``game``.
 
     On every change it has not shown yet: whose turn it is (the owner's, with the moves
     to offer; another player's, an AI's), the trains, the end and its result, all change
     with every move. A player who lost their seat (the turn timer gave it to an AI)
     gets it edited once, if it still offers moves: it then says so, without tiles.
     """
-    if session.version <= hand.version or session.state is None:
+    if game.version <= hand.version or game.match is None:
         return False  # it shows this state, or a newer one
-    if session.seat_of(user_id) is None:
+    if game.seat_of(user_id) is None:
         return hand.turn is not None
     return True
 
 
 async def owner_hand(
-    session: Session, user_id: int, tr: Translator
+    game: Snapshot, hands: Callable[[int], HandView | None], user_id: int, tr: Translator
 ) -> tuple[dict[str, Any], bool] | None:
-    """The hand message of ``user_id``'s own hand in ``session`` (never anybody else's) and
-    whether it offers moves; for a player without a seat (any more), a message without
-    tiles that says so; None before the game has a deal."""
-    if session.state is None:
+    """The hand message of ``user_id``'s own hand in ``game`` (never anybody else's:
+    ``hands`` gives a seat's own, :meth:`bot.games.service.Update.hand`) and whether it
+    offers moves; for a player without a seat (any more), a message without tiles that
+    says so; None before the game has a deal."""
+    if game.match is None:
         return None
-    seat = session.seat_of(user_id)
+    seat = game.seat_of(user_id)
     if seat is None:
-        return seatless_message(tr(NO_SEAT if session.active else GAME_OVER)), False
-    seen = hand_view(session.state, seat)
-    return await hand_message(session, seen, tr), bool(offered_moves(session, seen))
+        return seatless_message(tr(NO_SEAT if game.active else GAME_OVER)), False
+    seen = hands(seat)
+    if seen is None or seen.seat != seat:
+        return None
+    return await hand_message(game, seen, tr), bool(offered_moves(game, seen))
 
 
 NO_SEAT = N_("You no longer have a seat in this game: an AI player plays it.")

@@ -5,22 +5,23 @@ move (:func:`bot.games.feed.feed_start`): each seat's tile and end, the points a
 scored with the side's new total, passes, draws, a deal's end and the next deal's start,
 and what the service did meanwhile (a seat handed to the AI, a timeout: the
 :class:`~bot.games.service.Note` s, each kept at the position where it happened).
-Moves are read from the match state (a restart tells them again); notes live as long as
-the process.
+Moves are read from the public history in the game's snapshot
+(:class:`~bot.games.snapshot.Snapshot`; a restart tells them again); notes live as long
+as the process.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
-from bot.engine import Deal, Drew, MatchState, Passed, Played
-from bot.engine.mexican import TrainDeal
+from bot.engine import Move
 from bot.engine.trains import MEXICAN
-from bot.games.feed import FIRST, LOBBY, Position, feed_start, position
+from bot.engine.view import SeenDraw, SeenPass, SeenPlay
+from bot.games.feed import FIRST, LOBBY, Position
 from bot.games.moves_text import describe, end_name, on_train_text
 from bot.games.service import Note, Update
-from bot.games.session import Session
+from bot.games.snapshot import DealStory, MatchSnapshot, Snapshot
 from bot.i18n import Translator
 
 from .markup import plain
@@ -64,8 +65,7 @@ class Noted:
 def noted(update: Update) -> list[Noted]:
     """``update``'s notes, each at its place: notes about what led to the moves at the
     position before the change, notes about how it ended after it."""
-    after = position(update.after.state)
-    before = position(update.before.state if update.before else None)
+    before, after = update.span()
     if before == LOBBY and after != LOBBY:
         before = FIRST  # the match began (or a rematch): told before its first move
     return [
@@ -83,20 +83,20 @@ class Feed:
     since: int | None
 
 
-def feed(session: Session, notes: Sequence[Noted], tr: Translator, names: Sequence[str]) -> Feed:
+def feed(game: Snapshot, notes: Sequence[Noted], tr: Translator, names: Sequence[str]) -> Feed:
     """Every event since the last turn of the seat to move, with the notes among them
     (the last :data:`FEED_LINES` lines that fit :data:`FEED_CHARS`; a first line says
     how many earlier ones were left out). A lobby tells its latest notes.
 
     ``names`` are escaped for message text (:func:`cogs.domino.table.text_names`).
     """
-    state = session.state
+    match = game.match
     since: int | None = None
     start = LOBBY
     keyed: list[tuple[Key, str]] = []
-    if state is not None:
-        since, start = feed_start(state)
-        keyed += _moves_since(start, state, tr, names)
+    if match is not None:
+        since, start = match.feed_seat, match.feed_start
+        keyed += _moves_since(match, tr, names)
     for n in notes:
         if n.at < start:
             continue
@@ -124,65 +124,66 @@ def _fit(lines: list[str], tr: Translator) -> list[str]:
 
 
 def _moves_since(
-    start: Position, state: MatchState, tr: Translator, names: Sequence[str]
+    match: MatchSnapshot, tr: Translator, names: Sequence[str]
 ) -> list[tuple[Key, str]]:
     lines: list[tuple[Key, str]] = []
-    first, skip = start if start != LOBBY else FIRST
-    for number in range(first, state.deal_number + 1):
-        deal = state.deals[number - 1]
+    first, skip = match.feed_start if match.feed_start != LOBBY else FIRST
+    players = match.rules.players
+    for deal in match.stories:
+        number = deal.number
         begin = skip if number == first else 0
-        if isinstance(deal, TrainDeal):
+        if deal.engine is not None:
             if begin == 0:
                 line = tr(
                     "Round {number} begins: the engine is {tile}.", number=number, tile=deal.engine
                 )
                 lines.append(((number, 0, _BEGINS), line))
-            lines += _train_events(number, deal, begin, tr, names)
+            lines += _train_events(deal, players, begin, tr, names)
         else:
             if begin == 0 and number > 1:
                 lines.append(((number, 0, _BEGINS), tr("Deal {number} begins.", number=number)))
-            totals = list(replace(state, deals=state.deals[: number - 1]).totals)
-            lines += _events(number, deal, begin, totals, state, tr, names)
+            totals = list(match.score.totals_after(number - 1))
+            lines += _events(deal, begin, totals, match, tr, names)
         if deal.result is not None:
-            lines.append(
-                ((number, len(deal.history), _ENDS), deal_end_line(state, number, tr, names))
-            )
-    if state.over:
-        lines.append((_MATCH_END, match_end_line(state, tr, names)))
+            end = deal_end_line(match.score, number, tr, names)
+            lines.append(((number, len(deal.events), _ENDS), end))
+    if match.over:
+        lines.append((_MATCH_END, match_end_line(match.score, tr, names)))
     return lines
 
 
 def _train_events(
-    number: int, deal: TrainDeal, start: int, tr: Translator, names: Sequence[str]
+    deal: DealStory, players: int, start: int, tr: Translator, names: Sequence[str]
 ) -> list[tuple[Key, str]]:
-    """Mexican Train's moves from ``deal.history[start:]`` in words: the train each tile
+    """Mexican Train's moves from ``deal.events[start:]`` in words: the train each tile
     went on, doubles to satisfy and satisfied, markers put out and taken back. The
     history before ``start`` is read (not told) to know the trains and markers."""
+    assert deal.engine is not None
     lines: list[tuple[Key, str]] = []
     last_double: dict[int, bool] = {}
     """Whether each train's last tile is a double (one not satisfied yet)."""
-    markers = [False] * deal.n
-    ends = [deal.station.engine] * (deal.n + 1)
-    drew: Drew | None = None
-    for index, event in enumerate(deal.history):
+    markers = [False] * players
+    ends = [deal.engine.high] * (players + 1)
+    drew: SeenDraw | None = None
+    for index, event in enumerate(deal.events):
         told = index >= start
-        key: Key = (number, index, _EVENT)
-        if type(event) is Drew:
+        key: Key = (deal.number, index, _EVENT)
+        if type(event) is SeenDraw:
             drew = event
             continue
         seat = event.seat
         name = names[seat]
         drawn = drew is not None and drew.seat == seat
         drew = None
-        if type(event) is Passed:
+        if type(event) is SeenPass:
             already = markers[seat]
             markers[seat] = True
             if told:
                 lines.append((key, _marker_out(name, tr, already=already, drawn=drawn)))
             continue
-        if type(event) is not Played:
+        if type(event) is not SeenPlay:
             continue
-        p = event.move.placements[0]
+        p = event.placements[0].placement()  # Mexican Train lays every tile face up
         train = p.train if p.train is not None else MEXICAN
         satisfies = last_double.get(train, False)
         written = on_train_text(p.tile, train, ends)
@@ -241,37 +242,37 @@ def _laid(
 
 
 def _events(
-    number: int,
-    deal: Deal,
+    deal: DealStory,
     start: int,
     totals: list[float],
-    state: MatchState,
+    match: MatchSnapshot,
     tr: Translator,
     names: Sequence[str],
 ) -> list[tuple[Key, str]]:
-    """The moves of ``deal.history[start:]``; ``totals`` (per side, before the deal) run on
+    """The moves of ``deal.events[start:]``; ``totals`` (per side, before the deal) run on
     with the points moves score, so a scoring move says its side's new total."""
     lines: list[tuple[Key, str]] = []
-    drew: Drew | None = None
-    for index, event in enumerate(deal.history):
-        if type(event) is Drew:
+    drew: SeenDraw | None = None
+    side_of = match.rules.side_of
+    for index, event in enumerate(deal.events):
+        if type(event) is SeenDraw:
             drew = event
             continue
-        drawn = len(drew.tiles) if drew is not None and drew.seat == event.seat else 0
+        drawn = drew.count if drew is not None and drew.seat == event.seat else 0
         drew = None
-        if type(event) is Played and event.points:
-            totals[state.rules.side_of(event.seat)] += event.points
+        if type(event) is SeenPlay and event.points:
+            totals[side_of(event.seat)] += event.points
         if index < start:
             continue
         name = names[event.seat]
-        key: Key = (number, index, _EVENT)
-        if type(event) is Played:
+        key: Key = (deal.number, index, _EVENT)
+        if type(event) is SeenPlay:
             line = _played(name, _public_move(event, tr), drawn, tr)
             if event.points:
-                total = tr.number(totals[state.rules.side_of(event.seat)])
+                total = tr.number(totals[side_of(event.seat)])
                 line += " " + tr("(+{points} → {total})", points=event.points, total=total)
             lines.append((key, line))
-        elif type(event) is Passed:
+        elif type(event) is SeenPass:
             lines.append((key, _passed(name, drawn, tr)))
     return lines
 
@@ -296,14 +297,14 @@ def _passed(name: str, drawn: int, tr: Translator) -> str:
     )
 
 
-def _public_move(event: Played, tr: Translator) -> str:
+def _public_move(event: SeenPlay, tr: Translator) -> str:
     """The move as everybody may see it: a face-down tile is not named."""
     parts = []
-    for p in event.move.placements:
+    for p in event.placements:
         if p.closed and p.end is not None:
             parts.append(tr("a tile face down on {end}", end=end_name(p.end, tr)))
         else:
-            parts.append(describe(type(event.move)((p,)), tr))
+            parts.append(describe(Move((p.placement(),)), tr))
     return " + ".join(parts)
 
 

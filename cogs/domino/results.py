@@ -1,29 +1,28 @@
 """How a deal and a match ended, in one line each (public: results only, no hidden tile).
 
-Shared by whatever tells a result: a player's hand message (:mod:`cogs.domino.hand`) says
-how the match, or the deal before the one in play, ended.
+Shared by whatever tells a result: the table's feed (:mod:`cogs.domino.narrate`), and a
+player's hand message (:mod:`cogs.domino.hand`), which says how the match, or the deal
+before the one in play, ended. Both read the match's public score
+(:class:`~bot.engine.view.ScoreView`, from the game's snapshot).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.engine import Deal, MatchState
-from bot.engine.mexican import TrainDeal
 from bot.engine.scoring import DealEnd
+from bot.engine.view import ScoreView
 from bot.i18n import Translator
 
 
-def deal_end_line(state: MatchState, number: int, tr: Translator, names: Sequence[str]) -> str:
+def deal_end_line(score: ScoreView, number: int, tr: Translator, names: Sequence[str]) -> str:
     """How deal ``number`` (from 1, over) ended; ``names`` escaped for message text. A
     partner who went out is named alone, the side that won after."""
-    deal: Deal = state.deals[number - 1]
-    result = deal.result
-    assert result is not None
+    result = score.results[number - 1]
     winners = result.winners
     who = " & ".join(names[s] for s in winners)
     n = len(winners)
-    if isinstance(deal, TrainDeal):
+    if score.rules.mexican:
         if result.end == DealEnd.DOMINO:
             return tr("Domino! {name} went out and wins round {number}.", name=who, number=number)
         if not winners:
@@ -68,19 +67,19 @@ def deal_end_line(state: MatchState, number: int, tr: Translator, names: Sequenc
     )
 
 
-def match_end_line(state: MatchState, tr: Translator, names: Sequence[str]) -> str:
+def match_end_line(score: ScoreView, tr: Translator, names: Sequence[str]) -> str:
     """Who won the match that is over; ``names`` escaped for message text."""
-    if not state.winners:
+    if not score.winners:
         return tr("The match is over: a draw.")
-    who = " & ".join(names[s] for s in state.winners)
-    if state.rules.mexican:
+    who = " & ".join(names[s] for s in score.winners)
+    if score.rules.mexican:
         return (
             tr("The match is over: {name} wins with the lowest total!", name=who)
-            if len(state.winners) == 1
+            if len(score.winners) == 1
             else tr("The match is over: {name} share the lowest total!", name=who)
         )
     return (
         tr("The match is over: {name} wins!", name=who)
-        if len(state.winners) == 1
+        if len(score.winners) == 1
         else tr("The match is over: {name} win!", name=who)
     )

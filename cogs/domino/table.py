@@ -1,6 +1,7 @@
 """The public table message and the lobby: embeds, buttons and the board image.
 
-Everything here is public: it reads hand sizes, never hands. Player names are
+Everything here is public: it reads the game's snapshot
+(:class:`~bot.games.snapshot.Snapshot`: hand sizes, never hands). Player names are
 the users' own text: in message text they are escaped (:func:`plain`), so a
 name with ``**`` or ``@everyone`` is shown as typed and pings nobody; images
 draw them as they are. :mod:`cogs.domino.announcer` sends these messages.
@@ -10,19 +11,15 @@ from __future__ import annotations
 
 import asyncio
 import io
-from dataclasses import replace
 
 import discord
 
-from bot.engine import End, MatchState
-from bot.engine.mexican import TrainDeal
-from bot.engine.trains import NO_DOUBLE, train_ids
-from bot.engine.view import public_view
+from bot.engine.view import StationView
 from bot.games.errors import train_word
-from bot.games.feed import feed_start, laid_since
 from bot.games.moves_text import end_name
 from bot.games.service import REMATCH_LIFE
-from bot.games.session import FINISHED, LOBBY, PLAYING, Session
+from bot.games.session import FINISHED, LOBBY, PLAYING
+from bot.games.snapshot import MatchSnapshot, Snapshot
 from bot.i18n import Translator
 from render.board import render_board
 from render.summary import render_summary
@@ -35,56 +32,56 @@ from .texts import ai_level_name, game_name, image_labels, rules_summary
 COLOUR = discord.Colour.from_rgb(46, 125, 50)
 
 
-def seat_label(session: Session, seat: int, tr: Translator) -> str:
+def seat_label(game: Snapshot, seat: int, tr: Translator) -> str:
     """A seat's name as drawn in images (raw: images show the name as typed)."""
-    s = session.seats[seat]
+    s = game.seats[seat]
     if s.is_ai:
         return tr("{name} (AI, {level})", name=s.name, level=ai_level_name(s.ai or "", tr))
     return s.name
 
 
-def seat_text(session: Session, seat: int, tr: Translator) -> str:
+def seat_text(game: Snapshot, seat: int, tr: Translator) -> str:
     """A seat's name for message text: markdown and mentions escaped."""
-    s = session.seats[seat]
+    s = game.seats[seat]
     if s.is_ai:
         return tr("{name} (AI, {level})", name=plain(s.name), level=ai_level_name(s.ai or "", tr))
     return plain(s.name)
 
 
-def text_names(session: Session) -> list[str]:
+def text_names(game: Snapshot) -> list[str]:
     """Every seat's name, escaped for message text."""
-    return [plain(s.name) for s in session.seats]
+    return [plain(s.name) for s in game.seats]
 
 
-def lobby_embed(session: Session, tr: Translator, lines: list[str]) -> discord.Embed:
-    rules = session.rules
+def lobby_embed(game: Snapshot, tr: Translator, lines: list[str]) -> discord.Embed:
+    rules = game.rules
     embed = discord.Embed(
         title=tr("{game}: a table is open", game=game_name(rules.game, tr)),
         description=rules_summary(rules, tr),
         colour=COLOUR,
     )
-    seats = [f"{i + 1}. {seat_text(session, i, tr)}" for i in range(len(session.seats))] + [
-        f"{i + 1}. —" for i in range(len(session.seats), rules.players)
+    seats = [f"{i + 1}. {seat_text(game, i, tr)}" for i in range(len(game.seats))] + [
+        f"{i + 1}. —" for i in range(len(game.seats), rules.players)
     ]
     embed.add_field(name=tr("Seats"), value="\n".join(seats), inline=False)
     if rules.teams:
-        embed.add_field(name=tr("Partners"), value=teams_text(session, tr), inline=False)
-    if session.timer:
-        embed.add_field(name=tr("Turn timer"), value=tr("{n} s", n=session.timer))
+        embed.add_field(name=tr("Partners"), value=teams_text(game, tr), inline=False)
+    if game.timer:
+        embed.add_field(name=tr("Turn timer"), value=tr("{n} s", n=game.timer))
     if lines:
         embed.add_field(name=tr("Latest"), value="\n".join(lines), inline=False)
-    embed.set_footer(text=tr("Game #{id}", id=session.id))
+    embed.set_footer(text=tr("Game #{id}", id=game.id))
     return embed
 
 
-def teams_text(session: Session, tr: Translator) -> str:
+def teams_text(game: Snapshot, tr: Translator) -> str:
     """Who partners whom: one line a team, its seats by number (an empty seat as —)."""
-    rules = session.rules
+    rules = game.rules
     lines = []
     for side, seats in enumerate(rules.sides):
         members = [
-            f"{seat + 1}. {seat_text(session, seat, tr)}"
-            if seat < len(session.seats)
+            f"{seat + 1}. {seat_text(game, seat, tr)}"
+            if seat < len(game.seats)
             else f"{seat + 1}. —"
             for seat in seats
         ]
@@ -92,44 +89,40 @@ def teams_text(session: Session, tr: Translator) -> str:
     return "\n".join(lines)
 
 
-def lobby_view(session: Session, tr: Translator) -> discord.ui.View:
+def lobby_view(game: Snapshot, tr: Translator) -> discord.ui.View:
     view = sent_view()
-    full = session.full
-    view.add_item(TableButton(session.id, "join", tr("Join"), discord.ButtonStyle.success, full))
-    view.add_item(TableButton(session.id, "leave", tr("Leave"), discord.ButtonStyle.secondary))
-    view.add_item(
-        TableButton(session.id, "addbot", tr("Add AI"), discord.ButtonStyle.secondary, full)
-    )
-    view.add_item(
-        TableButton(session.id, "start", tr("Start"), discord.ButtonStyle.primary, not full)
-    )
+    full = game.full
+    view.add_item(TableButton(game.id, "join", tr("Join"), discord.ButtonStyle.success, full))
+    view.add_item(TableButton(game.id, "leave", tr("Leave"), discord.ButtonStyle.secondary))
+    view.add_item(TableButton(game.id, "addbot", tr("Add AI"), discord.ButtonStyle.secondary, full))
+    view.add_item(TableButton(game.id, "start", tr("Start"), discord.ButtonStyle.primary, not full))
     return view
 
 
-def table_embed(session: Session, tr: Translator, told: Feed) -> discord.Embed:
-    state = session.state
-    assert state is not None
-    deal = state.deal
-    rules = session.rules
+def table_embed(game: Snapshot, tr: Translator, told: Feed) -> discord.Embed:
+    match = game.match
+    assert match is not None
+    board = match.board
+    rules = game.rules
     if rules.mexican:
         title = tr(
             "{game} — round {number} of {rounds}",
             game=game_name(rules.game, tr),
-            number=state.deal_number,
-            rounds=rules.deals or state.deal_number,
+            number=match.deal_number,
+            rounds=rules.deals or match.deal_number,
         )
     else:
         title = tr(
-            "{game} — deal {number}", game=game_name(rules.game, tr), number=state.deal_number
+            "{game} — deal {number}", game=game_name(rules.game, tr), number=match.deal_number
         )
     embed = discord.Embed(title=title, description=rules_summary(rules, tr), colour=COLOUR)
-    sizes = deal.hand_sizes()
-    totals = state.totals
+    sizes = board.hand_sizes
+    totals = match.totals
     rows = []
     for seat in range(rules.players):
-        marker = "▶" if session.turn == seat else "•"
+        marker = "▶" if game.turn == seat else "•"
         tiles = tr.plural("{n} tile", "{n} tiles", sizes[seat])
-        name = seat_text(session, seat, tr)
+        name = seat_text(game, seat, tr)
         if rules.teams:
             row = tr(
                 "{marker} **{name}** (team {n}): {tiles}",
@@ -154,22 +147,22 @@ def table_embed(session: Session, tr: Translator, told: Feed) -> discord.Embed:
             for side, total in enumerate(totals)
         ]
         embed.add_field(name=tr("Score"), value=" · ".join(scores), inline=False)
-    layout = deal.layout
-    ends = [f"{end_name(e, tr)} {layout.values[e]}" for e in layout.open_ends()]
-    closed = [tr("{end} closed", end=end_name(e, tr)) for e in End if layout.closed[e]]
-    if layout.lead is not None and not isinstance(deal, TrainDeal):
+    table = board.table
+    ends = [f"{end_name(e, tr)} {number}" for e, number in table.ends.items()]
+    closed = [tr("{end} closed", end=end_name(e, tr)) for e in table.closed]
+    if table.lead is not None and board.station is None:
         embed.add_field(name=tr("Open ends"), value=" · ".join(ends + closed) or "—")
-    if isinstance(deal, TrainDeal):
-        embed.add_field(name=tr("Trains"), value=trains_text(session, deal, tr), inline=False)
-    if rules.draws:
-        embed.add_field(name=tr("Boneyard"), value=str(deal.boneyard_size))
-    if deal.fives:
-        embed.add_field(name=tr("Count"), value=str(layout.count()))
-    if told.lines:
+    if board.station is not None:
         embed.add_field(
-            name=feed_title(session, told, tr), value="\n".join(told.lines), inline=False
+            name=tr("Trains"), value=trains_text(game, match, board.station, tr), inline=False
         )
-    if session.status == FINISHED:
+    if rules.draws:
+        embed.add_field(name=tr("Boneyard"), value=str(board.boneyard_size))
+    if match.fives:
+        embed.add_field(name=tr("Count"), value=str(table.count))
+    if told.lines:
+        embed.add_field(name=feed_title(game, told, tr), value="\n".join(told.lines), inline=False)
+    if game.status == FINISHED:
         embed.add_field(
             name=tr("Rematch"),
             value=tr(
@@ -178,14 +171,12 @@ def table_embed(session: Session, tr: Translator, told: Feed) -> discord.Embed:
             ),
             inline=False,
         )
-    turn = session.turn_seat
-    if state.over:
-        embed.set_footer(text=tr("Game #{id} · the match is over", id=session.id))
+    turn = game.turn_seat
+    if match.over:
+        embed.set_footer(text=tr("Game #{id} · the match is over", id=game.id))
     elif turn is not None:
-        embed.set_footer(
-            text=tr("Game #{id} · {name} to play", id=session.id, name=plain(turn.name))
-        )
-    if not isinstance(deal, TrainDeal):
+        embed.set_footer(text=tr("Game #{id} · {name} to play", id=game.id, name=plain(turn.name)))
+    if board.station is None:
         embed.set_image(url="attachment://board.png")
     # Mexican Train's station is a tall picture of many trains: Discord shows an embed's
     # image in at most 400 x 300 px, an attachment beside the embed about 400 px wide
@@ -193,57 +184,53 @@ def table_embed(session: Session, tr: Translator, told: Feed) -> discord.Embed:
     return embed
 
 
-def feed_title(session: Session, told: Feed, tr: Translator) -> str:
+def feed_title(game: Snapshot, told: Feed, tr: Translator) -> str:
     """The feed's heading: whose last turn it starts from."""
-    if told.since is None or told.since >= len(session.seats):
+    if told.since is None or told.since >= len(game.seats):
         return tr("Latest")
-    return tr("Since {name}'s last turn", name=seat_text(session, told.since, tr))
+    return tr("Since {name}'s last turn", name=seat_text(game, told.since, tr))
 
 
-def trains_text(session: Session, deal: TrainDeal, tr: Translator) -> str:
+def trains_text(game: Snapshot, match: MatchSnapshot, station: StationView, tr: Translator) -> str:
     """Mexican Train's trains in words (public): each train's end number and marker, the
     engine, and the double that must be satisfied, if one waits."""
-    station = deal.station
-    names = text_names(session)
-    lines = [tr("Engine: {tile}", tile=deal.engine)]
-    for train in train_ids(station.players):
-        word = train_word(train, names).label(tr)
-        if train >= 0 and station.markers[train]:
-            lines.append(
-                tr("{train}: ends in {number}, marker out", train=word, number=station.ends[train])
-            )
+    names = text_names(game)
+    engine = match.stories[-1].engine
+    lines = [tr("Engine: {tile}", tile=engine)]
+    for train in station.trains:
+        word = train_word(train.train, names).label(tr)
+        if train.marker:
+            lines.append(tr("{train}: ends in {number}, marker out", train=word, number=train.end))
         else:
-            lines.append(tr("{train}: ends in {number}", train=word, number=station.ends[train]))
+            lines.append(tr("{train}: ends in {number}", train=word, number=train.end))
     waiting = station.unsatisfied
-    if waiting != NO_DOUBLE and not deal.over:
+    if waiting is not None and not match.board.deal_over:
         lines.append(
             tr(
                 "**The double {number}-{number} on {train} must be satisfied.**",
-                number=station.ends[waiting],
+                number=station.train(waiting).end,
                 train=train_word(waiting, names).text(tr),
             )
         )
     return "\n".join(lines)
 
 
-def table_view(session: Session, tr: Translator) -> discord.ui.View:
+def table_view(game: Snapshot, tr: Translator) -> discord.ui.View:
     view = sent_view()
-    if session.status == PLAYING:
-        view.add_item(
-            TableButton(session.id, "hand", tr("Show my hand"), discord.ButtonStyle.primary)
-        )
-    elif session.status == FINISHED:
-        view.add_item(RematchButton(session.id, tr("Rematch")))
+    if game.status == PLAYING:
+        view.add_item(TableButton(game.id, "hand", tr("Show my hand"), discord.ButtonStyle.primary))
+    elif game.status == FINISHED:
+        view.add_item(RematchButton(game.id, tr("Rematch")))
     return view
 
 
-def finished_embed(session: Session, tr: Translator, lines: list[str]) -> discord.Embed:
+def finished_embed(game: Snapshot, tr: Translator, lines: list[str]) -> discord.Embed:
     embed = discord.Embed(
-        title=tr("{game}: game over", game=game_name(session.rules.game, tr)),
+        title=tr("{game}: game over", game=game_name(game.rules.game, tr)),
         description="\n".join(lines) or tr("The game was ended."),
         colour=COLOUR,
     )
-    embed.set_footer(text=tr("Game #{id}", id=session.id))
+    embed.set_footer(text=tr("Game #{id}", id=game.id))
     return embed
 
 
@@ -252,98 +239,91 @@ def _number(x: float, tr: Translator | None = None) -> str:
     return (tr or Translator()).number(x)
 
 
-async def board_file(session: Session, tr: Translator) -> discord.File:
+async def board_file(game: Snapshot, tr: Translator) -> discord.File:
     """The board image of the deal in play (drawn off the event loop)."""
-    assert session.state is not None
-    names = [seat_label(session, i, tr) for i in range(len(session.seats))]
+    match = game.match
+    assert match is not None
+    names = [seat_label(game, i, tr) for i in range(len(game.seats))]
     # the tiles laid since the last turn of the seat to move, numbered as the feed tells
-    recent = laid_since(session.state, feed_start(session.state)[1])
     png = await asyncio.to_thread(
         render_board,
-        public_view(session.state),
+        match.board,
         names=names,
-        totals=session.state.totals,
+        totals=match.totals,
         labels=image_labels(tr),
-        recent=recent,
+        recent=match.recent,
     )
     return discord.File(io.BytesIO(png), filename="board.png")
 
 
 async def table_message(
-    session: Session, tr: Translator, told: Feed
+    game: Snapshot, tr: Translator, told: Feed
 ) -> tuple[discord.Embed, discord.ui.View, list[discord.File]]:
     """The table (or lobby, or final) message: its embed, buttons (none once the game
     is over) and image."""
-    if session.status == LOBBY:
-        return lobby_embed(session, tr, told.lines), lobby_view(session, tr), []
-    if session.state is None or session.status not in (PLAYING, FINISHED):
-        return finished_embed(session, tr, told.lines), sent_view(), []
-    file = await board_file(session, tr)
-    return table_embed(session, tr, told), table_view(session, tr), [file]
+    if game.status == LOBBY:
+        return lobby_embed(game, tr, told.lines), lobby_view(game, tr), []
+    if game.match is None or game.status not in (PLAYING, FINISHED):
+        return finished_embed(game, tr, told.lines), sent_view(), []
+    file = await board_file(game, tr)
+    return table_embed(game, tr, told), table_view(game, tr), [file]
 
 
-async def summary_file(session: Session, number: int, tr: Translator) -> discord.File | None:
+async def summary_file(game: Snapshot, number: int, tr: Translator) -> discord.File | None:
     """The summary image of deal ``number`` (from 1), or None if it is not over."""
-    state = session.state
-    if state is None or number > len(state.deals):
+    score = game.match.summary(number) if game.match is not None else None
+    if score is None:
         return None
-    deals = state.deals[:number]
-    if deals[-1].result is None:
-        return None
-    upto: MatchState = replace(
-        state, deals=deals, outcome=state.outcome if number == len(state.deals) else None
-    )
-    names = [seat_label(session, i, tr) for i in range(len(session.seats))]
-    png = await asyncio.to_thread(render_summary, upto, names, labels=image_labels(tr))
+    names = [seat_label(game, i, tr) for i in range(len(game.seats))]
+    png = await asyncio.to_thread(render_summary, score, names, labels=image_labels(tr))
     return discord.File(io.BytesIO(png), filename=f"deal-{number}.png")
 
 
-def deal_over_line(session: Session, number: int, tr: Translator) -> str:
+def deal_over_line(game: Snapshot, number: int, tr: Translator) -> str:
     """The line above a finished deal's summary (a Mexican Train round's)."""
-    if session.rules.mexican:
+    if game.rules.mexican:
         return tr("**Round {number} is over.**", number=number)
     return tr("**Deal {number} is over.**", number=number)
 
 
-def finished_count(session: Session | None) -> int:
+def finished_count(game: Snapshot | None) -> int:
     """How many deals of the game are over."""
-    if session is None or session.state is None:
+    if game is None or game.match is None:
         return 0
-    return sum(1 for deal in session.state.deals if deal.result is not None)
+    return game.match.finished
 
 
-def turn_ping(session: Session, user_id: int, tr: Translator) -> str:
+def turn_ping(game: Snapshot, user_id: int, tr: Translator) -> str:
     """The turn ping: whose turn, and what they need to know to move (public facts only):
     the ends to play on and the count; in Mexican Train the double that must be
     satisfied, or the end of the player's own train."""
-    state = session.state
-    seat = session.turn
-    if state is None or seat is None:
+    match = game.match
+    seat = game.turn
+    if match is None or seat is None:
         return tr("<@{user}>, it's your turn.", user=user_id)
-    deal = state.deal
-    if isinstance(deal, TrainDeal):
-        station = deal.station
-        if station.unsatisfied != NO_DOUBLE:
+    station = match.board.station
+    if station is not None:
+        if station.unsatisfied is not None:
             return tr(
                 "<@{user}>, it's your turn: the double {number}-{number} must be satisfied.",
                 user=user_id,
-                number=station.ends[station.unsatisfied],
+                number=station.train(station.unsatisfied).end,
             )
         return tr(
             "<@{user}>, it's your turn: your train ends in {number}.",
             user=user_id,
-            number=station.ends[seat],
+            number=station.train(seat).end,
         )
-    layout = deal.layout
-    if layout.lead is None:
+    table = match.board.table
+    if table.lead is None:
         return tr("<@{user}>, it's your turn to lead.", user=user_id)
-    ends = " · ".join(f"{end_name(e, tr)} {layout.values[e]}" for e in layout.open_ends())
-    if deal.fives:
+    ends = " · ".join(f"{end_name(e, tr)} {number}" for e, number in table.ends.items())
+    if match.fives:
         return tr(
             "<@{user}>, it's your turn: the ends show {ends} (count {count}).",
             user=user_id,
             ends=ends,
-            count=layout.count(),
+            count=table.count,
         )
     if not ends:
         return tr("<@{user}>, it's your turn.", user=user_id)

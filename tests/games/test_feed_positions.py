@@ -10,6 +10,7 @@ from bot.engine import Drew, MatchState, Passed, Played, Rules, new_match, next_
 from bot.games.feed import feed_start, laid_since, last_turn, position
 from bot.games.service import Note, Update
 from bot.games.session import PLAYING, Seat, Session
+from bot.games.snapshot import snapshot
 from bot.i18n import Translator
 from cogs.domino.narrate import FEED_CHARS, FEED_LINES, Noted, feed, noted
 
@@ -42,7 +43,7 @@ def walk(state: MatchState, moves: int, rng: random.Random) -> MatchState:
 
 
 def told(state: MatchState, notes=()) -> list[str]:
-    return feed(session_of(state), list(notes), EN, NAMES[: state.rules.players]).lines
+    return feed(snapshot(session_of(state)), list(notes), EN, NAMES[: state.rules.players]).lines
 
 
 def test_a_full_round_of_four_tells_each_other_seat_in_order():
