@@ -10,12 +10,15 @@ anything but the write (and, for a new table, its first post). AI seats decide
 outside the lock (in a process pool, :class:`~bot.games.ai_runner.AiRunner`); their
 move is applied only if the game has not changed meanwhile.
 
-The facade checks and applies the players' actions (the lobby, moves, ending a game);
-its parts hold the rest, each one concern:
+The facade names the games (a channel's, a button's: checked where it was clicked),
+reads them, opens and ends tables; its parts hold the rest, each one concern:
 
 - :mod:`bot.games.memory`: the games held in memory, and reading a game;
+- :mod:`bot.games.seats`: joining, leaving, adding an AI seat, starting the match;
+- :mod:`bot.games.playing`: a player's move, checked and applied;
+- :mod:`bot.games.autoplay`: the next deal and forced moves, played by themselves;
 - :mod:`bot.games.saving`: saving a change, then handing it on; a stale save read again;
-- :mod:`bot.games.turns`: turn timers, the idle limit, AI seats' moves, forced moves;
+- :mod:`bot.games.turns`: turn timers, the idle limit, AI seats' moves;
 - :mod:`bot.games.rematch`: the rematch offers of finished matches;
 - :mod:`bot.games.restore`: the active games taken back after a start.
 
@@ -34,29 +37,29 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
-from bot.engine import Move, Rules, RulesError, new_match, play
+from bot.engine import Move, Rules, RulesError
 from bot.engine.ai import LEVELS, Level
 from bot.engine.view import HandView, PlayerView, hand_view
 from bot.i18n import N_
 from bot.storage import Announced, ChannelBusyError, Database
 
-from .autoplay import advance
 from .errors import GameError, StaleError
-from .holding import check_can_end, holder_after
+from .holding import check_can_end
 from .limits import Cooldowns, Limits, check_open_games
 from .locks import LockTable
 from .marks import AnnouncedMarks
 from .memory import Memory
-from .moves_text import parse_wanted, resolve, train_words
 from .refs import Clicked, GameRef, InChannel, check_place
 from .refusals import check_options, rules_refusal
 from .restore import restore
-from .session import CANCELLED, LOBBY, PLAYING, Seat, Session
+from .session import CANCELLED, PLAYING, Seat, Session
 from .settings import TIMER_RANGE, SettingsService, check_timer
 
 if TYPE_CHECKING:
+    from .playing import Moves
     from .rematch import Rematches
     from .saving import Saver
+    from .seats import Seats
     from .turns import Turns
 
 log = logging.getLogger(__name__)
@@ -167,7 +170,7 @@ class GameService:
         shards: tuple[int, tuple[int, ...]] | None = None,
         limits: Limits | None = None,
     ) -> None:
-        from . import rematch, saving, turns  # they import this module's Note, Update...
+        from . import playing, rematch, saving, seats, turns  # (they import this module)
 
         self.db = db
         self.shards = shards
@@ -192,6 +195,8 @@ class GameService:
         self._turns: Turns = turns.Turns(
             self._memory, self._saver, self._locks, clock=clock, ai=ai, limits=self.limits
         )
+        self._seats: Seats = seats.Seats(self._memory, self._saver, self._locks)
+        self._moves: Moves = playing.Moves(self._memory, self._saver, self._locks)
         self._rematches: Rematches = rematch.Rematches(
             db,
             self._memory,
@@ -382,7 +387,7 @@ class GameService:
                 ) from None
             if then_start:
                 current = self._memory.games.get(session.id, session)
-                return await self._start(current, Note("rematch"))
+                return await self._seats.start_match(current, Note("rematch"))
             self._resume(session)
         return session
 
@@ -401,16 +406,8 @@ class GameService:
         return rules
 
     async def join(self, game: GameRef, user_id: int, name: str) -> Session:
-        game_id = await self.game_id(game)
-        async with self._locks.hold(game_id):
-            session = await self._memory.require(game_id, LOBBY)
-            if session.seat_of(user_id) is not None:
-                raise GameError(N_("You already have a seat at this table."))
-            if session.full:
-                raise GameError(N_("The table is full."))
-            seats = (*session.seats, Seat(name, user_id))
-            note = Note("joined", len(seats) - 1)
-            return await self._saver.commit(session, seats=seats, note=note)
+        """``user_id`` takes a seat at the table (:mod:`bot.games.seats`)."""
+        return await self._seats.join(await self.game_id(game), user_id, name)
 
     async def leave(self, game: GameRef, user_id: int, *, confirmed: bool = True) -> Session:
         """``user_id`` gives up their seat: in a lobby it goes; in a match an AI takes it.
@@ -418,79 +415,15 @@ class GameService:
         The last human at a match ends it (``Note("no_humans")`` with the leaver's seat and
         name), only ``confirmed``: unconfirmed, the game is returned unchanged (the user
         still seated) once the leave is known to be allowed, and the caller asks."""
-        game_id = await self.game_id(game)
-        async with self._locks.hold(game_id):
-            session = await self._memory.require(game_id)
-            seat = session.seat_of(user_id)
-            if seat is None:
-                raise GameError(N_("You are not playing in this game."))
-            if session.status == LOBBY:
-                return await self._leave_lobby(session, seat)
-            seats = list(session.seats)
-            name = seats[seat].name
-            seats[seat] = Seat(name, None, DEFAULT_AI)
-            if not any(s.user_id is not None for s in seats):
-                if not confirmed:
-                    return session
-                last = Note("no_humans", seat, {"name": name, "left": True})
-                return await self._saver.end(session, CANCELLED, tuple(seats), last)
-            creator = holder_after(session, tuple(seats), seat)
-            note = Note("left", seat)
-            return await self._saver.commit(
-                session, seats=tuple(seats), creator_id=creator, note=note
-            )
-
-    async def _leave_lobby(self, session: Session, seat: int) -> Session:
-        seats = session.seats[:seat] + session.seats[seat + 1 :]
-        humans = [s for s in seats if s.user_id is not None]
-        name = session.seats[seat].name
-        if not seats:
-            return await self._saver.end(session, CANCELLED, seats, Note("everyone_left"))
-        if not humans:  # AI seats stay behind: the last human closed the table
-            last = Note("no_humans", None, {"name": name, "left": True})
-            return await self._saver.end(session, CANCELLED, seats, last)
-        creator = session.creator_id
-        if creator == session.seats[seat].user_id:
-            creator = humans[0].user_id or creator
-        left = Note("left_lobby", None, {"name": name})
-        return await self._saver.commit(session, seats=seats, creator_id=creator, note=left)
+        return await self._seats.leave(await self.game_id(game), user_id, confirmed=confirmed)
 
     async def add_bot(self, game: GameRef, user_id: int, level: str | None) -> Session:
-        game_id = await self.game_id(game)
-        async with self._locks.hold(game_id):
-            session = await self._memory.require(game_id, LOBBY)
-            _require_creator(session, user_id)
-            level = level or DEFAULT_AI
-            if level not in AI_LEVELS:
-                raise GameError(N_("The AI level is easy, normal or hard."))
-            if session.full:
-                raise GameError(N_("The table is full."))
-            number = 1 + sum(1 for s in session.seats if s.is_ai)
-            seats = (*session.seats, Seat(f"Bot {number}", None, level))
-            note = Note("bot_added", len(seats) - 1)
-            return await self._saver.commit(session, seats=seats, note=note)
+        """The table's holder adds an AI seat of ``level`` (default: normal)."""
+        return await self._seats.add_bot(await self.game_id(game), user_id, level)
 
     async def start(self, game: GameRef, user_id: int) -> Session:
-        game_id = await self.game_id(game)
-        async with self._locks.hold(game_id):
-            session = await self._memory.require(game_id, LOBBY)
-            _require_creator(session, user_id)
-            if not session.full:
-                raise GameError(
-                    N_("The table needs {needed} players; {seated} are seated."),
-                    needed=session.rules.players,
-                    seated=len(session.seats),
-                )
-            return await self._start(session)
-
-    async def _start(self, session: Session, *notes: Note) -> Session:
-        """Deal the first deal (the game's lock held)."""
-        state = new_match(session.rules, session.deal_rng(1))
-        started = session.with_(status=PLAYING)
-        state = advance(started, state)
-        return await self._saver.commit(
-            session, state=state, status=PLAYING, notes=(*notes, Note("started"))
-        )
+        """The table's holder starts the match once every seat is taken."""
+        return await self._seats.start(await self.game_id(game), user_id)
 
     # -- rematch ------------------------------------------------------------------
 
@@ -525,58 +458,17 @@ class GameService:
         token: str | None = None,
     ) -> Session:
         """Play a move for ``user_id``: a :class:`Move`, or typed text (``train``: the
-        train a Mexican Train tile goes on, as typed)."""
+        train a Mexican Train tile goes on, as typed). See :mod:`bot.games.playing`."""
         game_id = await self.game_id(game)
-        async with self._locks.hold(game_id):
-            session, seat = await self._mover(game_id, user_id, token)
-            state = session.state
-            assert state is not None
-            if move is None:
-                names = session.names
-                trains = train_words(seat, names) if session.rules.mexican else None
-                wanted = parse_wanted(text or "", end, closed, trains=trains, train_text=train)
-                move = resolve(state.deal, seat, wanted, names)
-            elif move.canonical() not in state.legal_moves():
-                raise StaleError(N_("That move is no longer possible."))
-            return await self._apply(session, seat, move)
+        return await self._moves.play(
+            game_id, user_id, move, text=text, end=end, closed=closed, train=train, token=token
+        )
 
     async def play_choice(
         self, game: int | Clicked, user_id: int, token: str, index: int
     ) -> Session:
         """Play the ``index``-th legal move of the hand shown at ``token`` (a button)."""
-        game_id = await self.game_id(game)
-        async with self._locks.hold(game_id):
-            session, seat = await self._mover(game_id, user_id, token)
-            state = session.state
-            assert state is not None
-            legal = state.legal_moves()
-            if not 0 <= index < len(legal):
-                raise StaleError(N_("That move is no longer possible."))
-            return await self._apply(session, seat, legal[index])
-
-    async def _mover(self, game_id: int, user_id: int, token: str | None) -> tuple[Session, int]:
-        """The game and the seat of ``user_id``, who must be the one to move."""
-        session = await self._memory.require(game_id, PLAYING)
-        seat = session.seat_of(user_id)
-        if seat is None:
-            raise GameError(N_("You are not playing in this game."))
-        if token is not None and token != turn_token(session):
-            raise StaleError(N_("This hand is out of date: the game has moved on."))
-        if session.turn != seat:
-            turn = session.turn_seat
-            raise GameError(
-                N_("It's not your turn: {name} is playing."),
-                name=turn.name if turn else "",
-            )
-        return session, seat
-
-    async def _apply(self, session: Session, seat: int, move: Move) -> Session:
-        state = session.state
-        assert state is not None
-        state = play(state, move, seat)
-        seats = _reset_missed(session.seats, seat)
-        state = advance(session, state)
-        return await self._saver.commit(session, state=state, seats=seats)
+        return await self._moves.play_choice(await self.game_id(game), user_id, token, index)
 
     async def end_game(
         self, game: GameRef, user_id: int, *, can_manage: bool, confirmed: bool = True
@@ -611,18 +503,6 @@ class GameService:
 
 def channel_busy() -> GameError:
     return GameError(N_("This channel already has a game. Finish it, or play in another channel."))
-
-
-def _require_creator(session: Session, user_id: int) -> None:
-    if user_id != session.creator_id:
-        raise GameError(N_("Only the player who opened the table can do that."))
-
-
-def _reset_missed(seats: tuple[Seat, ...], seat: int) -> tuple[Seat, ...]:
-    if not seats[seat].missed:
-        return seats
-    s = seats[seat]
-    return (*seats[:seat], Seat(s.name, s.user_id, s.ai, 0), *seats[seat + 1 :])
 
 
 __all__ = [
