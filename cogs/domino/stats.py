@@ -81,12 +81,14 @@ class StatsCommands(commands.Cog):
     collects app commands along the MRO, and puts them in the group."""
 
     bot: DominoBot
-    stats: StatsService
+
+    @property
+    def stats(self) -> StatsService:
+        """The bot's stats service (built and started by its ``setup_hook``)."""
+        return self.bot.stats
 
     async def cog_load(self) -> None:
         await super().cog_load()
-        self.stats = StatsService(self.bot.db, clock=self.bot.games.clock)
-        await self.stats.start()
         self.bot.add_dynamic_items(*STATS_ITEMS)
 
     async def cog_unload(self) -> None:
