@@ -56,8 +56,21 @@ class Rating:
     ordinal: float
 
 
+class _WinRate:
+    """The win rate of a record of ``matches`` with ``wins`` (a base of the records)."""
+
+    __slots__ = ()
+    matches: int
+    wins: int
+
+    @property
+    def win_rate(self) -> float:
+        """Wins per match played (0 before the first match)."""
+        return self.wins / self.matches if self.matches else 0.0
+
+
 @dataclass(frozen=True, slots=True)
-class Standing:
+class Standing(_WinRate):
     """A player's record in one game of one server since its last reset."""
 
     game: str
@@ -84,10 +97,6 @@ class Standing:
     @property
     def losses(self) -> int:
         return self.matches - self.wins - self.draws
-
-    @property
-    def win_rate(self) -> float:
-        return self.wins / self.matches if self.matches else 0.0
 
     @property
     def points_per_match(self) -> float:
@@ -145,7 +154,7 @@ class Ledger(Protocol):
 
 
 @dataclass(frozen=True, slots=True)
-class BoardEntry:
+class BoardEntry(_WinRate):
     """One line of a leaderboard; counts are for the page's period, the rating is current."""
 
     position: int
@@ -157,10 +166,6 @@ class BoardEntry:
     points: float
     place_points: float
     rating: Rating | None
-
-    @property
-    def win_rate(self) -> float:
-        return self.wins / self.matches if self.matches else 0.0
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from discord.app_commands import Choice, locale_str
+
 from bot.engine import Rules
+from bot.engine.rules import GAMES
 from bot.i18n import N_, Translator
 from render.labels import ENGLISH as ENGLISH_LABELS
 from render.labels import Labels
@@ -16,6 +19,11 @@ GAME_NAMES = {
     "latvian": N_("Latvian dominoes"),
     "mexican": N_("Mexican Train"),
 }
+
+GAME_CHOICES: list[Choice[str]] = [
+    Choice(name=locale_str(GAME_NAMES[game]), value=game) for game in GAMES
+]
+"""The games as a command option's choices (``game:``), named in the user's language."""
 
 AI_LEVEL_NAMES = {
     "easy": N_("easy"),
