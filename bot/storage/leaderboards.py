@@ -6,16 +6,16 @@ plugged in once, by the bot's ``setup_hook`` (``bot.stats.install``), and this
 repository only reads and writes what it takes and gives:
 
 - every finished match is written by :meth:`GameRepository.finish` in one
-  transaction; inside it, :meth:`RatingRepository.count` reads the standings of
+  transaction; inside it, :meth:`LeaderboardRepository.count` reads the standings of
   the match's players, asks the ledger, and writes the ``player_results`` rows
   and new ``standings`` rows it returns, on the same connection. Without a
   ledger the match is stored uncounted and the rebuild is asked for
   (``stats_rebuild``), so the next start with a ledger counts it;
 - everything in these tables is derived from ``matches`` and ``match_seats``:
-  :meth:`RatingRepository.recompute` rebuilds it by handing the stored matches
+  :meth:`LeaderboardRepository.recompute` rebuilds it by handing the stored matches
   to the same ledger in the order they were written (by match id), which gives
   exactly the table the incremental updates gave. A server's reset
-  (:meth:`RatingRepository.reset`) clears its standings and results and
+  (:meth:`LeaderboardRepository.reset`) clears its standings and results and
   remembers the last match id at that moment: later recomputes replay only the
   matches after it. Matches are never deleted.
 """
@@ -139,7 +139,7 @@ class Counted:
 
 
 class Ledger(Protocol):
-    """The leaderboard's rules, plugged into :class:`RatingRepository` (no SQL in them)."""
+    """The leaderboard's rules, plugged into :class:`LeaderboardRepository` (no SQL in them)."""
 
     def count(self, standings: Mapping[int, Standing], match: MatchSummary) -> Counted:
         """Count one stored ``match`` of a server.
@@ -372,7 +372,7 @@ _PERIOD_ORDER = {
 }
 
 
-class RatingRepository:
+class LeaderboardRepository:
     """Standings, player results, leaderboard pages, player cards and resets."""
 
     def __init__(self, db: Database, ledger: Ledger | None = None) -> None:
