@@ -7,7 +7,6 @@ from dataclasses import replace
 from discord.app_commands import Choice, locale_str
 
 from bot.engine import Rules
-from bot.engine.rules import GAMES
 from bot.i18n import N_, Translator
 from render.labels import ENGLISH as ENGLISH_LABELS
 from render.labels import Labels
@@ -21,9 +20,14 @@ GAME_NAMES = {
 }
 
 GAME_CHOICES: list[Choice[str]] = [
-    Choice(name=locale_str(GAME_NAMES[game]), value=game) for game in GAMES
+    Choice(name=locale_str("Block game"), value="block"),
+    Choice(name=locale_str("Draw game"), value="draw"),
+    Choice(name=locale_str("All Fives"), value="allfives"),
+    Choice(name=locale_str("Latvian dominoes"), value="latvian"),
+    Choice(name=locale_str("Mexican Train"), value="mexican"),
 ]
-"""The games as a command option's choices (``game:``), named in the user's language."""
+"""The games as a command option's choices (``game:``), named as :data:`GAME_NAMES`
+(Discord shows each name in the user's language)."""
 
 AI_LEVEL_NAMES = {
     "easy": N_("easy"),
