@@ -25,11 +25,11 @@ from .about import about as about_facts
 from .about import about_text
 from .announcer import TablePublisher
 from .carriers import OPENING, answered
-from .hand import hand_message, offered_moves
-from .hands import discard, leaving, live_hand
+from .hand_message import hand_message, offered_moves
 from .help import help_embed
 from .items import DYNAMIC_ITEMS, EndButton, LeaveChoice, sent_view
 from .language import public_translator
+from .live_hands import discard, leaving, live_hand
 from .markup import plain
 from .origin import display_name, server_of
 from .permissions import missing
@@ -676,7 +676,7 @@ class Domino(
     async def _show_hand(
         self, interaction: discord.Interaction, game: GameRef, *, in_place: bool
     ) -> None:
-        """Show the user's hand and make it their live hand (:mod:`cogs.domino.hands`).
+        """Show the user's hand and make it their live hand (:mod:`cogs.domino.live_hands`).
 
         ``in_place``: the interaction is a click on a hand message (a move, "Refresh"),
         which shows the hand anew; else a new hand message is the interaction's reply.

@@ -1,6 +1,6 @@
 """How a deal and a match ended, in one line each (public: results only, no hidden tile).
 
-Shared by whatever tells a result: a player's hand message (:mod:`cogs.domino.hand`) says
+Shared by whatever tells a result: a player's hand message (:mod:`cogs.domino.hand_message`) says
 how the match, or the deal before the one in play, ended.
 """
 
