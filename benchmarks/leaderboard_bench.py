@@ -5,7 +5,7 @@ Builds (once, then reuses) an SQLite file with 100,000 finished matches of
 tables with AI seats and latvian sessions. The games, matches and seats are
 inserted with ``executemany`` in big transactions (each match keeps a small
 valid record, not a full one); the standings, results and ratings are then
-built by ``RatingRepository.recompute`` through the ledger the bot plugs in
+built by ``LeaderboardRepository.recompute`` through the ledger the bot plugs in
 (``bot.stats.install``: ``count_match`` with openskill), the same rules that
 count each real match. Then it times, for many random pages and players:
 
@@ -184,7 +184,7 @@ async def build(path: Path, players: int, n: int) -> None:
                     seats[start : start + BATCH * 3],
                 )
         inserted = time.perf_counter()
-        replayed = await db.ratings.recompute()
+        replayed = await db.leaderboards.recompute()
         done = time.perf_counter()
     print(
         f"built {n:,} matches ({len(seats):,} seats) of {players:,} players: "
@@ -216,9 +216,9 @@ async def bench(path: Path, runs: int) -> None:
         stats = StatsService(db, clock=lambda: NOW)
         await stats.start()
         rng = random.Random(7)
-        boards = {g: (await db.ratings.leaderboard(GUILD, g)).pages for g, _ in GAMES}
-        players = [s.user_id for s in await db.ratings.standings(GUILD, "block")]
-        heavy = max(await db.ratings.standings(GUILD, "block"), key=lambda s: s.matches)
+        boards = {g: (await db.leaderboards.leaderboard(GUILD, g)).pages for g, _ in GAMES}
+        players = [s.user_id for s in await db.leaderboards.standings(GUILD, "block")]
+        heavy = max(await db.leaderboards.standings(GUILD, "block"), key=lambda s: s.matches)
         print(
             f"block board: {len(players):,} players, {boards['block']:,} pages; "
             f"the most active player has {heavy.matches:,} block matches"

@@ -1,15 +1,15 @@
 """What saving one move costs at deal 1 and at deal 100 of a 100-deal latvian session.
 
-The game service saves every move (``GameService._commit``). It used to write the whole
-match record into ``games.state`` each time (``state_to_json`` and one ``UPDATE``), so a
-save grew with the match; now it appends only what is new (``record_gain``, a
-``RecordAppend``: the record kept in pieces, ``bot/storage/games.py``). This times both,
-side by side in one run, on SQLite and on PostgreSQL:
+The game service saves every move (``Saver.commit``, ``bot/games/saving.py``). It used to
+write the whole match record into ``games.state`` each time (``state_to_json`` and one
+``UPDATE``), so a save grew with the match; now it appends only what is new
+(``record_gain``, a ``RecordAppend``: the record kept in pieces, ``bot/storage/games.py``).
+This times both, side by side in one run, on SQLite and on PostgreSQL:
 
 - **new**: ``RecordAppend(None, *record_gain(before, after))`` and
-  ``db.games.update(..., seats=..., log=..., turn_started_at=...)``, as ``_commit`` does;
+  ``db.games.update(..., seats=..., log=..., turn_started_at=...)``, as ``Saver.commit`` does;
 - **old**: ``state_to_json(after, names)`` and ``db.games.update(..., seats=...,
-  state=..., turn_started_at=...)``, as ``_commit`` did.
+  state=..., turn_started_at=...)``, as the service's save did before.
 
 Each of ``--games`` random 100-deal sessions of 4 players is played in memory first
 (random legal moves, a save after each move, the next deal dealt in the save that ends

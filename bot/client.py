@@ -25,6 +25,7 @@ from bot.games.settings import SettingsService
 from bot.i18n import missing_catalogs
 from bot.pacer import Pacer, paced, trace
 from bot.settings import DEFAULT_CALLS_PER_S, Shards, format_ids, process_share, shard_of
+from bot.stats import StatsService
 from bot.stats import install as install_leaderboard
 from bot.storage import Database, Timeouts
 from bot.storage.owner import Ownership, take_ownership
@@ -41,6 +42,7 @@ class DominoBot(commands.Bot):
 
     db: Database
     games: GameService
+    stats: StatsService
 
     def __new__(cls, *args: Any, shards: Shards | None = None, **kwargs: Any) -> DominoBot:
         if shards is not None and not issubclass(cls, commands.AutoShardedBot):
@@ -134,6 +136,10 @@ class DominoBot(commands.Bot):
             shards=None if shards is None else (shards.count, shards.ids),
             limits=self.limits,
         )
+        # Leaderboards, cards and history; first it counts the matches that wait to be
+        # counted (stored before the stats tables existed, or without the ledger).
+        self.stats = StatsService(self.db, clock=self.clock)
+        await self.stats.start()
         missing = missing_catalogs()
         if missing:
             log.warning("no compiled catalogs for %s (run `make catalogs`)", ", ".join(missing))

@@ -9,7 +9,7 @@
 The leaderboard's rules are pure functions over plain values: ranks and
 outcomes (:mod:`bot.stats.ranking`), the tallies, streaks and ratings of a
 counted match (:mod:`bot.stats.ledger`) and the rating arithmetic
-(:mod:`bot.stats.rating`, openskill). Storage (``bot.storage.ratings``) keeps
+(:mod:`bot.stats.rating`, openskill). Storage (``bot.storage.leaderboards``) keeps
 only the tables: it hands each finished match to the plugged-in
 :class:`MatchLedger` inside the transaction that stores it, and writes what
 comes back. See docs/LEADERBOARDS.md.

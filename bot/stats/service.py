@@ -3,7 +3,7 @@
 The cogs call these coroutines with plain ids; a refusal is a
 :class:`~bot.games.errors.GameError` with a translatable message, shown as a
 polite ephemeral reply. No SQL and no rating arithmetic here either: the reads
-are :class:`bot.storage.RatingRepository`'s and :class:`bot.storage.MatchRepository`'s,
+are :class:`bot.storage.LeaderboardRepository`'s and :class:`bot.storage.MatchRepository`'s,
 the counting is :mod:`bot.stats.ledger`'s, the rating :mod:`bot.stats.rating`'s.
 """
 
@@ -42,10 +42,10 @@ def install(db: Database) -> MatchLedger:
 
     Done once, by the bot's ``setup_hook``, before anything finishes a match:
     from then on every finished match is counted in the transaction that stores
-    it, and :meth:`~bot.storage.RatingRepository.recompute` can rebuild the tables.
+    it, and :meth:`~bot.storage.LeaderboardRepository.recompute` can rebuild the tables.
     """
     ledger = MatchLedger(OpenSkillRater())
-    db.ratings.ledger = ledger
+    db.leaderboards.ledger = ledger
     return ledger
 
 
@@ -59,13 +59,13 @@ class StatsService:
     async def start(self) -> None:
         """Count the matches that wait to be counted (stored before the stats tables
         existed, or while no ledger was plugged in: :func:`install` comes first)."""
-        replayed = await self.db.ratings.rebuild_if_pending()
+        replayed = await self.db.leaderboards.rebuild_if_pending()
         if replayed is not None:
             log.info("counted %d matches stored before the leaderboards existed", replayed)
 
     async def default_game(self, guild_id: int) -> str:
         """The server's most played game on its boards (block when nothing is counted)."""
-        games = await self.db.ratings.games(guild_id)
+        games = await self.db.leaderboards.games(guild_id)
         return games[0][0] if games else DEFAULT_GAME
 
     async def leaderboard(
@@ -87,7 +87,7 @@ class StatsService:
             raise GameError(N_("Only Latvian sessions give place points."))
         span = PERIODS[period]
         since = None if span is None else self.clock() - span
-        return await self.db.ratings.leaderboard(
+        return await self.db.leaderboards.leaderboard(
             guild_id, game, since=since, order=order, page=page, page_size=PAGE_SIZE
         )
 
@@ -96,7 +96,7 @@ class StatsService:
     ) -> PlayerCard:
         if game is not None and game not in GAMES:
             raise GameError(N_("Choose a game: block, draw, allfives, latvian or mexican."))
-        card = await self.db.ratings.card(guild_id, user_id, game=game)
+        card = await self.db.leaderboards.card(guild_id, user_id, game=game)
         if card is None:
             raise GameError(N_("{name} has no counted matches on this server yet."), name=name)
         return card
@@ -126,4 +126,4 @@ class StatsService:
             raise GameError(
                 N_("This confirmation has expired. Ask again with /domino reset-leaderboard.")
             )
-        return await self.db.ratings.reset(guild_id, by=user_id, now=now)
+        return await self.db.leaderboards.reset(guild_id, by=user_id, now=now)

@@ -31,6 +31,20 @@ from .games import (
     Status,
 )
 from .guilds import GuildRepository, GuildSettings
+from .leaderboards import (
+    ORDERS,
+    BoardEntry,
+    BoardPage,
+    Counted,
+    LeaderboardRepository,
+    Ledger,
+    PlayerCard,
+    PlayerResult,
+    Rating,
+    Season,
+    Standing,
+    Tally,
+)
 from .matches import (
     FinishedMatch,
     HistoryPage,
@@ -40,20 +54,6 @@ from .matches import (
     MatchSummary,
 )
 from .migrations import LATEST, MIGRATIONS, PG_MIGRATIONS, migrate
-from .ratings import (
-    ORDERS,
-    BoardEntry,
-    BoardPage,
-    Counted,
-    Ledger,
-    PlayerCard,
-    PlayerResult,
-    Rating,
-    RatingRepository,
-    Season,
-    Standing,
-    Tally,
-)
 
 __all__ = [
     "ACTIVE_STATUSES",
@@ -81,6 +81,7 @@ __all__ = [
     "GuildSettings",
     "HistoryPage",
     "IntegrityError",
+    "LeaderboardRepository",
     "Ledger",
     "MatchDeal",
     "MatchRepository",
@@ -90,7 +91,6 @@ __all__ = [
     "PlayerCard",
     "PlayerResult",
     "Rating",
-    "RatingRepository",
     "RecordAppend",
     "Season",
     "SqliteDatabase",

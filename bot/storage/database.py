@@ -3,7 +3,7 @@
 :meth:`Database.open` takes a file path (SQLite, :class:`SqliteDatabase` below)
 or a ``postgresql://`` URL (PostgreSQL, ``bot.storage.postgres.PostgresDatabase``);
 callers see the same repositories (``games``, ``matches``, ``guilds``,
-``ratings``), the same rows and the same errors. Statements run through a
+``leaderboards``), the same rows and the same errors. Statements run through a
 :class:`~.sql.Connection`; a task holding a transaction or a snapshot must not
 open another one (that raises StorageError), nor wait on a child task that writes.
 
@@ -54,9 +54,9 @@ from .connections import close_all, connect, is_private
 from .errors import StorageError
 from .games import GameRepository
 from .guilds import GuildRepository
+from .leaderboards import LeaderboardRepository
 from .matches import MatchRepository
 from .migrations import migrate, user_version
-from .ratings import RatingRepository
 from .sql import SQLITE, Connection, Dialect, Insert, Row, SqliteConnection, execute
 
 URL_SCHEMES = ("postgresql://", "postgres://")
@@ -111,7 +111,7 @@ class Database(ABC):
     games: GameRepository
     matches: MatchRepository
     guilds: GuildRepository
-    ratings: RatingRepository
+    leaderboards: LeaderboardRepository
     dialect: Dialect
     path: str
     """Where the data lives: the SQLite file, or the server's URL without its password."""
@@ -120,7 +120,7 @@ class Database(ABC):
         self.games = GameRepository(self)
         self.matches = MatchRepository(self)
         self.guilds = GuildRepository(self)
-        self.ratings = RatingRepository(self)
+        self.leaderboards = LeaderboardRepository(self)
         self.competitions = CompetitionRepository(self)
 
     @classmethod

@@ -589,7 +589,7 @@ class GameRepository:
 
         ``status`` must be final (finished, cancelled or abandoned). Either the
         game row, the match, its seats and its deals, and the leaderboard rows its
-        ledger counts (:meth:`RatingRepository.count`), all land, or nothing does. The
+        ledger counts (:meth:`LeaderboardRepository.count`), all land, or nothing does. The
         match is counted under its server's lock (:meth:`~.sql.Connection.lock`), taken
         before the match gets its id: processes that share a PostgreSQL database count
         one server's matches one at a time, in the order of their ids.
@@ -617,7 +617,7 @@ class GameRepository:
                     await conn.lock(game.guild_id)
                     stored = await insert_match(conn, game, match)
                     # standings, results and ratings move in the same transaction
-                    await self._db.ratings.count(conn, game.guild_id, stored)
+                    await self._db.leaderboards.count(conn, game.guild_id, stored)
                     log.info("recorded match %d of game %d", stored.id, game_id)
                     game = await _select(conn, game_id)  # its state is now the match's record
         except IntegrityError as exc:

@@ -102,7 +102,7 @@ CREATE TABLE match_deals (
 
 # 2: standings, ratings and per-player results for leaderboards and stats (docs/LEADERBOARDS.md).
 # Everything here is derived from matches/match_seats and can be rebuilt from them
-# (RatingRepository.recompute); stats_rebuild asks for that rebuild when matches
+# (LeaderboardRepository.recompute); stats_rebuild asks for that rebuild when matches
 # were stored before these tables existed.
 _V2 = """
 CREATE TABLE leaderboard_seasons (

@@ -21,7 +21,7 @@ them in order, outside every lock:
   narration keeps every move).
 - **The hand of the player to move** refreshes itself: before the table (so a pinged
   player finds their hand ready), the live hand message of each player whose turn came
-  (or went by without their hand) is edited (:mod:`cogs.domino.hands`).
+  (or went by without their hand) is edited (:mod:`cogs.domino.live_hands`).
   A refresh Discord refuses (the message deleted, the token expired, 403) costs one
   log line and forgets that hand.
 - **Retried**: a 429 or a 5xx (after discord.py's own retries) is retried with
@@ -58,8 +58,8 @@ from bot.i18n import Translator
 from bot.pacer import Priority, priority
 
 from .carriers import CLICK_UPDATES, OPENING, Carrier, Carriers
-from .hands import LiveHands, owner_hand, wants_refresh
 from .language import public_translator
+from .live_hands import LiveHands, owner_hand, wants_refresh
 from .narrate import NOTES_KEPT, Feed, Noted, feed, noted
 from .table import (
     deal_over_line,

@@ -25,19 +25,20 @@ from .about import about as about_facts
 from .about import about_text
 from .announcer import TablePublisher
 from .carriers import OPENING, answered
-from .hand import hand_message, offered_moves
-from .hands import discard, leaving, live_hand
+from .hand_message import hand_message, offered_moves
 from .help import help_embed
 from .items import DYNAMIC_ITEMS, EndButton, LeaveChoice, sent_view
 from .language import public_translator
+from .live_hands import discard, leaving, live_hand
 from .markup import plain
+from .origin import display_name, server_of
 from .permissions import missing
 from .replies import MESSAGE_LIMIT as MESSAGE_LIMIT  # the limit texts are held to
 from .replies import final_answer, placeholder, refusing, reply_error
 from .rules_items import PICK_A_GAME, RULES_ITEMS, rules_picker
 from .rules_texts import rules_embed, sample_board
 from .stats import StatsCommands
-from .texts import RULES_TEXT, game_name
+from .texts import GAME_CHOICES, RULES_TEXT, game_name
 
 if TYPE_CHECKING:
     from bot.client import DominoBot
@@ -46,13 +47,6 @@ log = logging.getLogger(__name__)
 
 Choice = app_commands.Choice
 
-GAME_CHOICES: list[Choice[str]] = [
-    Choice(name=locale_str("Block game"), value="block"),
-    Choice(name=locale_str("Draw game"), value="draw"),
-    Choice(name=locale_str("All Fives"), value="allfives"),
-    Choice(name=locale_str("Latvian dominoes"), value="latvian"),
-    Choice(name=locale_str("Mexican Train"), value="mexican"),
-]
 AUTO_LANGUAGE = "auto"
 # Each language by its own name (never translated); "auto" follows the server's locale.
 LANGUAGE_CHOICES: list[Choice[str]] = [
@@ -79,10 +73,6 @@ def _tr(interaction: discord.Interaction) -> Translator:
     return Translator.for_locale(interaction.locale)
 
 
-def _name(user: discord.abc.User) -> str:
-    return getattr(user, "display_name", None) or user.name
-
-
 def _here(interaction: discord.Interaction) -> InChannel:
     """The game a slash command acts on: the one in play in its channel."""
     return InChannel(interaction.channel_id or 0)
@@ -92,12 +82,6 @@ def _clicked(interaction: discord.Interaction, game_id: int) -> Clicked:
     """The game a button or select names, clicked where the interaction was (checked by
     the service against the game's server and channel)."""
     return Clicked(game_id, interaction.guild_id, interaction.channel_id)
-
-
-def _guild(interaction: discord.Interaction) -> int:
-    if interaction.guild_id is None:
-        raise GameError(N_("Dominoes are played in a server channel."))
-    return interaction.guild_id
 
 
 async def _delete_thread(thread: discord.Thread) -> None:
@@ -210,7 +194,7 @@ class Domino(
                 missing=", ".join(lacking),
             )
         self.bot.games.table_rules(options, timer)  # refuse bad options before any thread
-        name = _name(interaction.user)
+        name = display_name(interaction.user)
         thread: discord.Thread | None = None
         if new_thread:
             thread = await self._game_thread(interaction, channel, name, game)
@@ -295,7 +279,9 @@ class Domino(
     @refusing
     async def join(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True)
-        await self.bot.games.join(_here(interaction), interaction.user.id, _name(interaction.user))
+        await self.bot.games.join(
+            _here(interaction), interaction.user.id, display_name(interaction.user)
+        )
         await self._confirm(interaction, N_("You have a seat. Have fun!"))
 
     @app_commands.command(
@@ -583,7 +569,7 @@ class Domino(
     ) -> None:
         await interaction.response.defer(ephemeral=True)
         await self.bot.games.settings.set_timer(
-            _guild(interaction), seconds, can_manage=interaction.permissions.manage_guild
+            server_of(interaction), seconds, can_manage=interaction.permissions.manage_guild
         )
         if seconds:
             await self._confirm(
@@ -602,7 +588,7 @@ class Domino(
         await interaction.response.defer(ephemeral=True)
         chosen = None if language == AUTO_LANGUAGE else language
         await self.bot.games.settings.set_language(
-            _guild(interaction), chosen, can_manage=interaction.permissions.manage_guild
+            server_of(interaction), chosen, can_manage=interaction.permissions.manage_guild
         )
         if chosen is None:
             await self._confirm(
@@ -623,7 +609,7 @@ class Domino(
     async def settings_threads(self, interaction: discord.Interaction, enabled: bool) -> None:
         await interaction.response.defer(ephemeral=True)
         await self.bot.games.settings.set_threads(
-            _guild(interaction), enabled, can_manage=interaction.permissions.manage_guild
+            server_of(interaction), enabled, can_manage=interaction.permissions.manage_guild
         )
         if enabled:
             await self._confirm(interaction, N_("New tables open in a thread of their own."))
@@ -650,7 +636,7 @@ class Domino(
         user = interaction.user
         games = self.bot.games
         if action == "join":
-            await games.join(game, user.id, _name(user))
+            await games.join(game, user.id, display_name(user))
         elif action == "leave":
             await self._leave(interaction, game)
         elif action == "addbot":
@@ -691,7 +677,7 @@ class Domino(
     async def _show_hand(
         self, interaction: discord.Interaction, game: GameRef, *, in_place: bool
     ) -> None:
-        """Show the user's hand and make it their live hand (:mod:`cogs.domino.hands`).
+        """Show the user's hand and make it their live hand (:mod:`cogs.domino.live_hands`).
 
         ``in_place``: the interaction is a click on a hand message (a move, "Refresh"),
         which shows the hand anew; else a new hand message is the interaction's reply.

@@ -1,7 +1,7 @@
 """How a deal and a match ended, in one line each (public: results only, no hidden tile).
 
 Shared by whatever tells a result: the table's feed (:mod:`cogs.domino.narrate`), and a
-player's hand message (:mod:`cogs.domino.hand`), which says how the match, or the deal
+player's hand message (:mod:`cogs.domino.hand_message`), which says how the match, or the deal
 before the one in play, ended. Both read the match's public score
 (:class:`~bot.engine.view.ScoreView`, from the game's snapshot).
 """

@@ -30,9 +30,11 @@ from bot.stats import PERIODS, BoardPage, StatsService
 from render.cards import render_leaderboard
 
 from .language import public_translator
+from .origin import BOARDS_IN_A_SERVER, display_name, server_of
 from .replies import defer_public, refusing
 from .stats_items import STATS_ITEMS, board_view, history_view, reset_view
 from .stats_texts import board_alt, board_card, board_embed, card_embed, history_embed
+from .texts import GAME_CHOICES
 
 if TYPE_CHECKING:
     from bot.client import DominoBot
@@ -40,19 +42,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 Choice = app_commands.Choice
-
-
-def _guild(interaction: discord.Interaction, expected: int | None = None) -> int:
-    guild_id = interaction.guild_id
-    if guild_id is None:
-        raise GameError(N_("Leaderboards belong to a server: ask in a server channel."))
-    if expected is not None and expected != guild_id:
-        raise GameError(N_("This message belongs to another server."))
-    return guild_id
-
-
-def _display_name(user: discord.abc.User) -> str:
-    return getattr(user, "display_name", None) or user.name
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,12 +70,14 @@ class StatsCommands(commands.Cog):
     collects app commands along the MRO, and puts them in the group."""
 
     bot: DominoBot
-    stats: StatsService
+
+    @property
+    def stats(self) -> StatsService:
+        """The bot's stats service (built and started by its ``setup_hook``)."""
+        return self.bot.stats
 
     async def cog_load(self) -> None:
         await super().cog_load()
-        self.stats = StatsService(self.bot.db, clock=self.bot.games.clock)
-        await self.stats.start()
         self.bot.add_dynamic_items(*STATS_ITEMS)
 
     async def cog_unload(self) -> None:
@@ -104,13 +95,7 @@ class StatsCommands(commands.Cog):
         order=locale_str("Rank by rating, or (latvian) by accumulated place points"),
     )
     @app_commands.choices(
-        game=[
-            Choice(name=locale_str("Block game"), value="block"),
-            Choice(name=locale_str("Draw game"), value="draw"),
-            Choice(name=locale_str("All Fives"), value="allfives"),
-            Choice(name=locale_str("Latvian dominoes"), value="latvian"),
-            Choice(name=locale_str("Mexican Train"), value="mexican"),
-        ],
+        game=GAME_CHOICES,
         period=[
             Choice(name=locale_str("All time"), value="all"),
             Choice(name=locale_str("Last 30 days"), value="month"),
@@ -129,7 +114,7 @@ class StatsCommands(commands.Cog):
         period: str = "all",
         order: str = "rating",
     ) -> None:
-        guild_id = _guild(interaction)
+        guild_id = server_of(interaction, BOARDS_IN_A_SERVER)
         await defer_public(interaction)
         page = await self.stats.leaderboard(guild_id, game, period, order)
         board = await self._board(interaction, page, period)
@@ -150,7 +135,7 @@ class StatsCommands(commands.Cog):
         order: str,
         page: int,
     ) -> None:
-        _guild(interaction, guild_id)
+        server_of(interaction, BOARDS_IN_A_SERVER, expected=guild_id)
         await interaction.response.defer()
         if period not in PERIODS:
             raise GameError(N_("The period is all, month or week."))
@@ -193,15 +178,7 @@ class StatsCommands(commands.Cog):
         user=locale_str("Whose card (default: yours)"),
         game=locale_str("The game of the rating trend (default: the most played)"),
     )
-    @app_commands.choices(
-        game=[
-            Choice(name=locale_str("Block game"), value="block"),
-            Choice(name=locale_str("Draw game"), value="draw"),
-            Choice(name=locale_str("All Fives"), value="allfives"),
-            Choice(name=locale_str("Latvian dominoes"), value="latvian"),
-            Choice(name=locale_str("Mexican Train"), value="mexican"),
-        ]
-    )
+    @app_commands.choices(game=GAME_CHOICES)
     @refusing
     async def stats_card(
         self,
@@ -209,10 +186,10 @@ class StatsCommands(commands.Cog):
         user: discord.User | None = None,
         game: str | None = None,
     ) -> None:
-        guild_id = _guild(interaction)
+        guild_id = server_of(interaction, BOARDS_IN_A_SERVER)
         await defer_public(interaction)
         target = user or interaction.user
-        card = await self.stats.card(guild_id, target.id, _display_name(target), game)
+        card = await self.stats.card(guild_id, target.id, display_name(target), game)
         tr = await public_translator(self.bot, interaction.guild_id)
         guild_name = interaction.guild.name if interaction.guild else ""
         await interaction.followup.send(embed=card_embed(card, tr, guild_name))
@@ -224,7 +201,7 @@ class StatsCommands(commands.Cog):
     )
     @refusing
     async def history(self, interaction: discord.Interaction) -> None:
-        guild_id = _guild(interaction)
+        guild_id = server_of(interaction, BOARDS_IN_A_SERVER)
         await defer_public(interaction)
         page = await self.stats.history(guild_id)
         tr = await public_translator(self.bot, interaction.guild_id)
@@ -234,7 +211,7 @@ class StatsCommands(commands.Cog):
     async def on_history_page(
         self, interaction: discord.Interaction, guild_id: int, page: int
     ) -> None:
-        _guild(interaction, guild_id)
+        server_of(interaction, BOARDS_IN_A_SERVER, expected=guild_id)
         await interaction.response.defer()
         history = await self.stats.history(guild_id, page)
         tr = await public_translator(self.bot, interaction.guild_id)
@@ -244,7 +221,7 @@ class StatsCommands(commands.Cog):
     async def on_export(
         self, interaction: discord.Interaction, guild_id: int, match_id: int
     ) -> None:
-        _guild(interaction, guild_id)
+        server_of(interaction, BOARDS_IN_A_SERVER, expected=guild_id)
         await interaction.response.defer(ephemeral=True, thinking=True)
         record = await self.stats.export(guild_id, match_id)
         data = json.dumps(record, indent=1, ensure_ascii=False).encode()
@@ -262,7 +239,7 @@ class StatsCommands(commands.Cog):
     )
     @refusing
     async def reset_leaderboard(self, interaction: discord.Interaction) -> None:
-        guild_id = _guild(interaction)
+        guild_id = server_of(interaction, BOARDS_IN_A_SERVER)
         self.stats.check_can_reset(bool(interaction.permissions.manage_guild))
         tr = Translator.for_locale(interaction.locale)
         asked = int(self.stats.clock().timestamp())
@@ -280,7 +257,7 @@ class StatsCommands(commands.Cog):
     async def on_reset_button(
         self, interaction: discord.Interaction, action: str, guild_id: int, asked: int
     ) -> None:
-        _guild(interaction, guild_id)
+        server_of(interaction, BOARDS_IN_A_SERVER, expected=guild_id)
         tr = Translator.for_locale(interaction.locale)
         if action == "rc":
             await interaction.response.edit_message(content=tr("Nothing was reset."), view=None)

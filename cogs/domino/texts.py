@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from discord.app_commands import Choice, locale_str
+
 from bot.engine import Rules
 from bot.i18n import N_, Translator
 from render.labels import ENGLISH as ENGLISH_LABELS
@@ -16,6 +18,16 @@ GAME_NAMES = {
     "latvian": N_("Latvian dominoes"),
     "mexican": N_("Mexican Train"),
 }
+
+GAME_CHOICES: list[Choice[str]] = [
+    Choice(name=locale_str("Block game"), value="block"),
+    Choice(name=locale_str("Draw game"), value="draw"),
+    Choice(name=locale_str("All Fives"), value="allfives"),
+    Choice(name=locale_str("Latvian dominoes"), value="latvian"),
+    Choice(name=locale_str("Mexican Train"), value="mexican"),
+]
+"""The games as a command option's choices (``game:``), named as :data:`GAME_NAMES`
+(Discord shows each name in the user's language)."""
 
 AI_LEVEL_NAMES = {
     "easy": N_("easy"),

@@ -10,7 +10,7 @@ import random
 import pytest
 
 from bot.engine import Played, Rules, new_match
-from cogs.domino.hands import HAND_LIFE
+from cogs.domino.live_hands import HAND_LIFE
 
 
 def seed_where(leader: int, players: int) -> int:

@@ -7,8 +7,8 @@ from __future__ import annotations
 import logging
 
 from bot.games.moves_text import move_key
-from cogs.domino.hands import HAND_LIFE
 from cogs.domino.items import EndButton, sent_view
+from cogs.domino.live_hands import HAND_LIFE
 
 
 async def two_player_game(bot, channel, alice, bob):

@@ -13,7 +13,7 @@ import pytest
 from games_support import ALICE, BOB, GUILD, RecordingPublisher
 
 from bot.engine import match_record
-from bot.games import service as service_module
+from bot.games import saving
 from bot.games.service import GameService
 from bot.storage import Database, RecordAppend
 from bot.storage.codec import to_json
@@ -21,8 +21,8 @@ from bot.storage.codec import to_json
 
 async def settle(service: GameService) -> None:
     """Wait until the AI has made its moves (its tasks are done)."""
-    while service._tasks:
-        await asyncio.gather(*list(service._tasks), return_exceptions=True)
+    while service._turns.tasks:
+        await asyncio.gather(*list(service._turns.tasks), return_exceptions=True)
 
 
 def size(log: RecordAppend | None, game_id: int) -> int:
@@ -64,7 +64,7 @@ async def test_every_save_reads_back_as_the_game_in_memory(
         return version
 
     wholes: list[int] = []
-    whole = service_module.state_to_json
+    whole = saving.state_to_json
 
     def counted(*args: Any) -> Any:
         doc = whole(*args)
@@ -72,7 +72,7 @@ async def test_every_save_reads_back_as_the_game_in_memory(
         return doc
 
     monkeypatch.setattr(db.games, "update", update_and_read)
-    monkeypatch.setattr(service_module, "state_to_json", counted)
+    monkeypatch.setattr(saving, "state_to_json", counted)
 
     lobby = await service.open_lobby(
         guild_id=GUILD, channel_id=300, user_id=ALICE, name="Alice", options=options
@@ -94,7 +94,7 @@ async def test_every_save_reads_back_as_the_game_in_memory(
         if seat.is_ai:
             continue  # it moves after the save that gave it the turn
         if (seat.user_id == BOB and step > 40) or rng.random() < 0.1:
-            await service._watch(session.id, session.version, 0)  # the turn timer fires
+            await service._turns.watch(session.id, session.version, 0)  # the turn timer fires
         else:
             assert seat.user_id is not None
             await service.play(session.id, seat.user_id, rng.choice(session.state.legal_moves()))

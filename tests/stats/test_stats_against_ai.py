@@ -26,7 +26,7 @@ async def test_a_solo_players_card_counts_their_games_against_the_ai(
         (AI, "Bot 2", 2, 0.0, False, None),
         game="allfives",
     )
-    card = await db.ratings.card(1, ALICE)
+    card = await db.leaderboards.card(1, ALICE)
     assert card is not None
     assert dict(card.against_ai) == {"block": Tally(2, 1, 0), "allfives": Tally(1, 0, 1)}
     assert all(s.rating is None for s in card.standings)  # unrated: no human opponent
@@ -56,8 +56,8 @@ async def test_only_matches_without_a_human_opponent_are_against_the_ai(
         (BOB, "Bob", 1, 0.0, False, None),
         (AI, "Bot", 2, 50.0, True, None),
     )
-    alice = await db.ratings.card(1, ALICE)
-    bob = await db.ratings.card(1, BOB)
+    alice = await db.leaderboards.card(1, ALICE)
+    bob = await db.leaderboards.card(1, BOB)
     assert alice is not None
     assert bob is not None
     assert dict(alice.against_ai) == {"block": Tally(1, 1, 0)}
@@ -68,13 +68,13 @@ async def test_only_matches_without_a_human_opponent_are_against_the_ai(
 
 async def test_a_player_who_never_met_the_ai_has_none(db: Database, matches: Any) -> None:
     await matches.add((ALICE, "Alice", 0, 100.0, True, None), (BOB, "Bob", 1, 0.0, False, None))
-    card = await db.ratings.card(1, ALICE)
+    card = await db.leaderboards.card(1, ALICE)
     assert card is not None
     assert dict(card.against_ai) == {}
     # another server's matches are not hers here
     await matches.add(
         (ALICE, "Alice", 0, 100.0, True, None), (AI, "Bot", 1, 0.0, False, None), guild_id=2
     )
-    again = await db.ratings.card(1, ALICE)
+    again = await db.leaderboards.card(1, ALICE)
     assert again is not None
     assert dict(again.against_ai) == {}

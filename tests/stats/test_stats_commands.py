@@ -214,7 +214,7 @@ async def test_a_real_match_moves_the_ratings(
         assert session.state is not None
         session = await games.play(session.id, seat.user_id, session.state.legal_moves()[0])
     assert session.status == "finished"
-    standing = await bot.db.ratings.leaderboard(channel.guild.id, "block")
+    standing = await bot.db.leaderboards.leaderboard(channel.guild.id, "block")
     assert {e.user_id for e in standing.entries} == {alice.id, bob.id}
     assert all(e.matches == 1 for e in standing.entries)
     assert all(e.rating is not None for e in standing.entries)
@@ -229,12 +229,12 @@ async def test_a_reset_needs_manage_server_and_a_confirmation(
     simcord_env: Any, bot: DominoBot, channel: Any, alice: Any, bob: Any, stored: Store
 ) -> None:
     await stored((alice.id, "alice", 0, 100.0, True, None), (bob.id, "bob", 1, 0.0, False, None))
-    before = await bot.db.ratings.standings(channel.guild.id)
+    before = await bot.db.leaderboards.standings(channel.guild.id)
     await refused(
         await bob.slash(channel, "domino reset-leaderboard"),
         "Only someone with Manage Server can reset the leaderboard.",
     )
-    assert await bot.db.ratings.standings(channel.guild.id) == before
+    assert await bot.db.leaderboards.standings(channel.guild.id) == before
 
     ask = await alice.slash(channel, "domino reset-leaderboard")
     assert ask.ephemeral
@@ -242,12 +242,12 @@ async def test_a_reset_needs_manage_server_and_a_confirmation(
     cancel = await alice.click(ask.response, label="Cancel")
     assert cancel.response.content == "Nothing was reset."
     assert not cancel.response.components
-    assert await bot.db.ratings.standings(channel.guild.id) == before
+    assert await bot.db.leaderboards.standings(channel.guild.id) == before
 
     ask = await alice.slash(channel, "domino reset-leaderboard")
     done = await alice.click(ask.response, label="Reset the leaderboard")
     assert "The leaderboard is reset." in done.response.content
-    assert await bot.db.ratings.standings(channel.guild.id) == []
+    assert await bot.db.leaderboards.standings(channel.guild.id) == []
     empty = await bob.slash(channel, "domino leaderboard")
     assert not board_lines(empty.response)
     assert empty.response.attachments  # the picture says it (its alt text has no lines)
@@ -263,14 +263,14 @@ async def test_an_expired_reset_confirmation_changes_nothing(
     simcord_env: Any, bot: DominoBot, channel: Any, alice: Any, bob: Any, stored: Store
 ) -> None:
     await stored((alice.id, "alice", 0, 100.0, True, None), (bob.id, "bob", 1, 0.0, False, None))
-    before = await bot.db.ratings.standings(channel.guild.id)
+    before = await bot.db.leaderboards.standings(channel.guild.id)
     ask = await alice.slash(channel, "domino reset-leaderboard")
     await simcord_env.advance_time(11 * 60)
     late = await alice.click(ask.response, label="Reset the leaderboard")
     assert late.followups or late.ephemeral
     texts = [m.content for m in late.followups] or [late.response.content]
     assert any("This confirmation has expired." in t for t in texts)
-    assert await bot.db.ratings.standings(channel.guild.id) == before
+    assert await bot.db.leaderboards.standings(channel.guild.id) == before
 
 
 async def test_a_member_who_leaves_keeps_their_history(
@@ -282,7 +282,7 @@ async def test_a_member_who_leaves_keeps_their_history(
     assert "bob — rating" in board(shown.response)
     history = await alice.slash(channel, "domino history")
     assert "bob 0" in description(history.response)
-    assert len(await bot.db.ratings.results(guild.id, bob.id)) == 1
+    assert len(await bot.db.leaderboards.results(guild.id, bob.id)) == 1
 
 
 async def test_leaderboard_buttons_work_after_a_restart(

@@ -178,7 +178,7 @@ async def play_the_season(matches: Any) -> None:
 
 async def test_counts_streaks_and_points_by_hand(db: Database, matches: Any) -> None:
     await play_the_season(matches)
-    block = {s.user_id: s for s in await db.ratings.standings(1, "block")}
+    block = {s.user_id: s for s in await db.leaderboards.standings(1, "block")}
     assert set(block) == {ALICE, BOB, CAROL, DAVE}  # never an AI
     alice = block[ALICE]
     # alice: W D W W L L L (m1 m2 m3 m5 m6 m7 m8)
@@ -191,7 +191,7 @@ async def test_counts_streaks_and_points_by_hand(db: Database, matches: Any) -> 
     assert (block[CAROL].matches, block[CAROL].wins, block[CAROL].rated) == (2, 2, 1)
     assert block[CAROL].best_streak == 2
     assert (block[DAVE].matches, block[DAVE].wins, block[DAVE].rated) == (1, 0, 1)
-    latvian = {s.user_id: s for s in await db.ratings.standings(1, "latvian")}
+    latvian = {s.user_id: s for s in await db.leaderboards.standings(1, "latvian")}
     assert {u: s.place_points for u, s in latvian.items()} == {
         ALICE: 2.5,
         BOB: 1.0,
@@ -212,15 +212,15 @@ async def test_ratings_are_openskills_plackett_luce_for_the_same_matches(
     [[a3, c1], [b3, d1]] = model.rate([[a2, model.rating()], [b2, model.rating()]], ranks=[1, 2])
     [[a4], [b4]] = model.rate([[a3], [b3]], ranks=[2, 1])  # m6: AI partners left out
     [[a5], [b5]] = model.rate([[a4], [b4]], ranks=[2, 3])  # m8: the AI's side left out
-    block = {s.user_id: s.rating for s in await db.ratings.standings(1, "block")}
+    block = {s.user_id: s.rating for s in await db.leaderboards.standings(1, "block")}
     for user, want in ((ALICE, a5), (BOB, b5), (CAROL, c1), (DAVE, d1)):
         same(block[user], want)
     lat = model.rate([[model.rating()] for _ in range(4)], ranks=[2, 4, 1, 2])
-    latvian = {s.user_id: s.rating for s in await db.ratings.standings(1, "latvian")}
+    latvian = {s.user_id: s.rating for s in await db.leaderboards.standings(1, "latvian")}
     for user, [want] in zip((ALICE, BOB, CAROL, DAVE), lat, strict=True):
         same(latvian[user], want)
     # The trend: alice's rating after each of her rated block matches.
-    history = [r for r in await db.ratings.results(1, ALICE) if r.game == "block"]
+    history = [r for r in await db.leaderboards.results(1, ALICE) if r.game == "block"]
     trend = [r.rating for r in history if r.rating is not None]
     for got, want in zip(trend, (a1, a2, a3, a4, a5), strict=True):
         same(got, want)
@@ -230,7 +230,7 @@ async def test_ratings_are_openskills_plackett_luce_for_the_same_matches(
 
 async def test_the_board_order_by_hand(db: Database, matches: Any) -> None:
     await play_the_season(matches)
-    board = await db.ratings.leaderboard(1, "block")
+    board = await db.leaderboards.leaderboard(1, "block")
     # alice 6.04, carol 2.25, bob 0.45, dave -1.29 (openskill ordinals, mu - 3 sigma)
     assert [e.name for e in board.entries] == ["Alice", "Carol", "Bob", "Dave"]
     assert [e.position for e in board.entries] == [1, 2, 3, 4]
@@ -243,7 +243,7 @@ async def test_the_board_order_by_hand(db: Database, matches: Any) -> None:
     ordinals = [e.rating.ordinal for e in board.entries if e.rating]
     assert ordinals == sorted(ordinals, reverse=True)
     assert ordinals[0] == pytest.approx(6.0357, abs=1e-4)
-    places = await db.ratings.leaderboard(1, "latvian", order="places")
+    places = await db.leaderboards.leaderboard(1, "latvian", order="places")
     # alice and dave share 2nd with equal ratings: the lower user id first
     assert [e.name for e in places.entries] == ["Carol", "Alice", "Dave", "Bob"]
     assert [e.place_points for e in places.entries] == [4.0, 2.5, 2.5, 1.0]
@@ -253,7 +253,7 @@ async def test_unrated_players_come_after_the_rated_ones(db: Database, matches: 
     await matches.add((ALICE, "Alice", 0, 100.0, True, None), (AI, "Bot", 1, 0.0, False, None))
     await matches.add((ALICE, "Alice", 0, 100.0, True, None), (AI, "Bot", 1, 0.0, False, None))
     await matches.add((BOB, "Bob", 0, 0.0, False, None), (CAROL, "Carol", 1, 100.0, True, None))
-    board = await db.ratings.leaderboard(1, "block")
+    board = await db.leaderboards.leaderboard(1, "block")
     assert [e.name for e in board.entries] == ["Carol", "Bob", "Alice"]
     assert board.entries[2].rating is None
     assert board.entries[1].rating is not None
@@ -265,15 +265,15 @@ async def test_pages_and_periods(db: Database, matches: Any) -> None:
         await matches.add(
             (ALICE, "Alice", 0, 100.0, True, None), (100 + i, f"P{i}", 1, 0.0, False, None)
         )
-    first = await db.ratings.leaderboard(1, "block", page_size=10)
+    first = await db.leaderboards.leaderboard(1, "block", page_size=10)
     assert (first.total, first.pages, first.page) == (26, 3, 0)
     assert first.entries[0].name == "Alice"
-    third = await db.ratings.leaderboard(1, "block", page=2, page_size=10)
+    third = await db.leaderboards.leaderboard(1, "block", page=2, page_size=10)
     assert [e.position for e in third.entries] == [21, 22, 23, 24, 25, 26]
-    beyond = await db.ratings.leaderboard(1, "block", page=99, page_size=10)
+    beyond = await db.leaderboards.leaderboard(1, "block", page=99, page_size=10)
     assert beyond.page == 2
     assert beyond.entries == third.entries
-    pages = [await db.ratings.leaderboard(1, "block", page=p) for p in range(3)]
+    pages = [await db.leaderboards.leaderboard(1, "block", page=p) for p in range(3)]
     seen = [e.user_id for page in pages for e in page.entries]
     assert len(seen) == len(set(seen)) == 26
 
@@ -296,15 +296,15 @@ async def test_pages_and_periods(db: Database, matches: Any) -> None:
         guild_id=2,
         at=now - timedelta(days=1),
     )
-    week = await db.ratings.leaderboard(2, "block", since=now - timedelta(days=7))
+    week = await db.leaderboards.leaderboard(2, "block", since=now - timedelta(days=7))
     assert {(e.name, e.matches, e.wins) for e in week.entries} == {("Bob", 1, 1), ("Dave", 1, 0)}
-    month = await db.ratings.leaderboard(2, "block", since=now - timedelta(days=30))
+    month = await db.leaderboards.leaderboard(2, "block", since=now - timedelta(days=30))
     assert {(e.name, e.matches, e.wins) for e in month.entries} == {
         ("Bob", 2, 1),
         ("Carol", 1, 1),
         ("Dave", 1, 0),
     }
-    everything = await db.ratings.leaderboard(2, "block")
+    everything = await db.leaderboards.leaderboard(2, "block")
     assert {(e.name, e.matches, e.wins) for e in everything.entries} == {
         ("Bob", 3, 2),
         ("Carol", 2, 1),
@@ -315,12 +315,12 @@ async def test_pages_and_periods(db: Database, matches: Any) -> None:
         e.user_id for e in everything.entries if e.user_id in {BOB, CAROL, DAVE}
     ]
     # another server sees none of it
-    assert (await db.ratings.leaderboard(1, "block")).total == 26
+    assert (await db.leaderboards.leaderboard(1, "block")).total == 26
 
 
 async def test_the_player_card(db: Database, matches: Any) -> None:
     await play_the_season(matches)
-    card = await db.ratings.card(1, ALICE)
+    card = await db.leaderboards.card(1, ALICE)
     assert card is not None
     assert card.name == "Alice"
     assert [s.game for s in card.standings] == ["block", "latvian"]  # most played first
@@ -334,8 +334,8 @@ async def test_the_player_card(db: Database, matches: Any) -> None:
     assert card.recent[0].outcome == "loss"
     assert card.recent[0].rank == 2
     assert card.recent[0].sides == 3
-    latvian = await db.ratings.card(1, ALICE, game="latvian")
+    latvian = await db.leaderboards.card(1, ALICE, game="latvian")
     assert latvian is not None
     assert len(latvian.trend) == 1
-    assert await db.ratings.card(1, 999) is None
-    assert await db.ratings.card(2, ALICE) is None
+    assert await db.leaderboards.card(1, 999) is None
+    assert await db.leaderboards.card(2, ALICE) is None

@@ -30,7 +30,7 @@ GUILD, OTHER = 1, 2
 
 
 async def tables(db: Database, guild: int) -> tuple[list[Any], list[Any]]:
-    return await db.ratings.standings(guild), await db.ratings.results(guild)
+    return await db.leaderboards.standings(guild), await db.leaderboards.results(guild)
 
 
 async def random_matches(matches: Matches, rng: random.Random, n: int, guild: int) -> None:
@@ -92,17 +92,17 @@ async def test_recomputing_from_scratch_gives_the_incremental_table(
     assert len(incremental[0][0]) >= 8
     assert any(s.rating is not None for s in incremental[0][0])
 
-    assert await db.ratings.recompute() == 80
+    assert await db.leaderboards.recompute() == 80
     assert (await tables(db, GUILD), await tables(db, OTHER)) == incremental
-    assert await db.ratings.recompute(GUILD) == 60
+    assert await db.leaderboards.recompute(GUILD) == 60
     assert (await tables(db, GUILD), await tables(db, OTHER)) == incremental
 
     # and after a reset, only the matches after it are replayed
-    await db.ratings.reset(GUILD, by=1, now=T0)
+    await db.leaderboards.reset(GUILD, by=1, now=T0)
     await random_matches(matches, rng, 15, GUILD)
     after_reset = await tables(db, GUILD)
     assert sum(s.matches for s in after_reset[0]) == len(after_reset[1])
-    assert await db.ratings.recompute(GUILD) == 15
+    assert await db.leaderboards.recompute(GUILD) == 15
     assert await tables(db, GUILD) == after_reset
 
 
@@ -112,19 +112,19 @@ async def test_a_reset_clears_one_server_and_keeps_its_matches(
     await matches.add((1, "A", 0, 100.0, True, None), (2, "B", 1, 0.0, False, None))
     await matches.add((1, "A", 0, 100.0, True, None), (2, "B", 1, 0.0, False, None), guild_id=OTHER)
     other_before = await tables(db, OTHER)
-    season = await db.ratings.reset(GUILD, by=7, now=T0)
+    season = await db.leaderboards.reset(GUILD, by=7, now=T0)
     assert season.after_match_id == 2
-    assert await db.ratings.standings(GUILD) == []
-    assert (await db.ratings.leaderboard(GUILD, "block")).total == 0
+    assert await db.leaderboards.standings(GUILD) == []
+    assert (await db.leaderboards.leaderboard(GUILD, "block")).total == 0
     assert await tables(db, OTHER) == other_before
     assert (await db.matches.history(GUILD)).total == 1  # the match itself stays
     assert await db.matches.record(GUILD, 1) is not None
-    stored = await db.ratings.season(GUILD)
+    stored = await db.leaderboards.season(GUILD)
     assert stored is not None
     assert (stored.after_match_id, stored.reset_by, stored.reset_at) == (2, 7, T0)
 
     await matches.add((2, "B", 0, 100.0, True, None), (1, "A", 1, 0.0, False, None))
-    fresh = {s.user_id: s for s in await db.ratings.standings(GUILD)}
+    fresh = {s.user_id: s for s in await db.leaderboards.standings(GUILD)}
     assert (fresh[2].matches, fresh[2].wins, fresh[1].wins) == (1, 1, 0)
     model = OpenSkillRater().model
     [[b], [a]] = model.rate([[model.rating()], [model.rating()]], ranks=[1, 2])
@@ -132,7 +132,7 @@ async def test_a_reset_clears_one_server_and_keeps_its_matches(
     assert fresh[2].rating.mu == pytest.approx(b.mu)
     assert fresh[1].rating is not None
     assert fresh[1].rating.mu == pytest.approx(a.mu)
-    assert await db.ratings.recompute(GUILD) == 1
+    assert await db.leaderboards.recompute(GUILD) == 1
 
 
 async def test_many_matches_finishing_at_the_same_moment_all_land(
@@ -173,10 +173,10 @@ async def test_many_matches_finishing_at_the_same_moment_all_land(
     assert sum(s.matches for s in standings) == 80
     assert sum(s.wins for s in standings) == 40
     for s in standings:
-        assert s.matches == len(await db.ratings.results(GUILD, s.user_id))
+        assert s.matches == len(await db.leaderboards.results(GUILD, s.user_id))
     assert (await db.matches.history(GUILD)).total == 40
     # every update saw the one before it: replaying in id order gives the same table
-    await db.ratings.recompute(GUILD)
+    await db.leaderboards.recompute(GUILD)
     assert await tables(db, GUILD) == (standings, results)
 
 
@@ -208,9 +208,9 @@ async def test_a_crash_inside_the_save_leaves_no_half_written_match(
         now=T0,
     )
     row = await db.games.save(row.id, 0, now=T0, status="playing", state={"deals": []})
-    real = db.ratings.ledger
+    real = db.leaderboards.ledger
     assert isinstance(real, MatchLedger)
-    db.ratings.ledger = TornLedger(real)
+    db.leaderboards.ledger = TornLedger(real)
     match = FinishedMatch(
         game="block",
         finished_at=T0,
@@ -236,11 +236,11 @@ async def test_a_crash_inside_the_save_leaves_no_half_written_match(
     assert game is not None
     assert (game.status, game.version) == ("playing", row.version)
 
-    db.ratings.ledger = real
+    db.leaderboards.ledger = real
     await db.games.finish(
         row.id, row.version, now=T0, status="finished", state={}, seats=[], match=match
     )
-    standings = {s.user_id: s for s in await db.ratings.standings(GUILD)}
+    standings = {s.user_id: s for s in await db.leaderboards.standings(GUILD)}
     assert (standings[1].matches, standings[2].wins) == (2, 1)
 
 
@@ -255,16 +255,16 @@ class BrokenRater:
 async def test_a_failing_rater_never_loses_a_match(
     db: Database, matches: Matches, caplog: pytest.LogCaptureFixture
 ) -> None:
-    db.ratings.ledger = MatchLedger(BrokenRater())
+    db.leaderboards.ledger = MatchLedger(BrokenRater())
     with caplog.at_level(logging.ERROR, logger="bot.stats.ledger"):
         await matches.add((1, "A", 0, 100.0, True, None), (2, "B", 1, 0.0, False, None))
     assert "the rater failed" in caplog.text
-    standings = {s.user_id: s for s in await db.ratings.standings(GUILD)}
+    standings = {s.user_id: s for s in await db.leaderboards.standings(GUILD)}
     assert (standings[1].wins, standings[1].rated, standings[1].rating) == (1, 0, None)
     # with a working rater the stored match is rated by a recompute
-    db.ratings.ledger = MatchLedger(OpenSkillRater())
-    await db.ratings.recompute(GUILD)
-    standings = {s.user_id: s for s in await db.ratings.standings(GUILD)}
+    db.leaderboards.ledger = MatchLedger(OpenSkillRater())
+    await db.leaderboards.recompute(GUILD)
+    standings = {s.user_id: s for s in await db.leaderboards.standings(GUILD)}
     assert standings[1].rated == 1
     assert standings[1].rating is not None
     assert standings[1].rating.ordinal > 0
@@ -272,27 +272,27 @@ async def test_a_failing_rater_never_loses_a_match(
 
 async def test_without_a_rater_matches_count_but_no_rating_moves(db_path: Path) -> None:
     async with await Database.open(db_path) as db:
-        db.ratings.ledger = MatchLedger(rater=None)
+        db.leaderboards.ledger = MatchLedger(rater=None)
         await Matches(db).add((1, "A", 0, 100.0, True, None), (2, "B", 1, 0.0, False, None))
-        standings = {s.user_id: s for s in await db.ratings.standings(GUILD)}
+        standings = {s.user_id: s for s in await db.leaderboards.standings(GUILD)}
         assert (standings[1].wins, standings[1].rating, standings[2].matches) == (1, None, 1)
-        assert [r.rating_before for r in await db.ratings.results(GUILD)] == [None, None]
+        assert [r.rating_before for r in await db.leaderboards.results(GUILD)] == [None, None]
 
 
 async def test_without_a_ledger_a_match_is_stored_and_waits_to_be_counted(db_path: Path) -> None:
     async with await Database.open(db_path) as db:
-        assert db.ratings.ledger is None
+        assert db.leaderboards.ledger is None
         await Matches(db).add((1, "A", 0, 100.0, True, None), (2, "B", 1, 0.0, False, None))
         await Matches(db).add((None, "Bot", 0, 100.0, True, None), (2, "B", 1, 0.0, False, None))
         assert (await db.matches.history(GUILD)).total == 2
-        assert await db.ratings.standings(GUILD) == []
-        assert await db.ratings.rebuild_pending()
+        assert await db.leaderboards.standings(GUILD) == []
+        assert await db.leaderboards.rebuild_pending()
         with pytest.raises(StorageError, match="no ledger"):
-            await db.ratings.recompute()
+            await db.leaderboards.recompute()
         install(db)
         await StatsService(db, clock=lambda: T0).start()
-        assert not await db.ratings.rebuild_pending()
-        standings = {s.user_id: s for s in await db.ratings.standings(GUILD)}
+        assert not await db.leaderboards.rebuild_pending()
+        standings = {s.user_id: s for s in await db.leaderboards.standings(GUILD)}
         assert (standings[1].wins, standings[2].matches, standings[2].rated) == (1, 2, 1)
 
 
@@ -324,13 +324,13 @@ async def test_a_version_1_file_with_matches_is_migrated_and_counted(db_path: Pa
     await _v1_with_a_finished_match(db_path)
     async with await Database.open(db_path) as db:
         assert await db.schema_version() == LATEST  # 2 and after
-        assert await db.ratings.rebuild_pending()
-        assert await db.ratings.standings(5) == []
+        assert await db.leaderboards.rebuild_pending()
+        assert await db.leaderboards.standings(5) == []
         install(db)
         stats = StatsService(db, clock=lambda: T0)
         await stats.start()
-        assert not await db.ratings.rebuild_pending()
-        board = await db.ratings.leaderboard(5, "block")
+        assert not await db.leaderboards.rebuild_pending()
+        board = await db.leaderboards.leaderboard(5, "block")
         assert [(e.name, e.matches, e.wins) for e in board.entries] == [
             ("Ann", 1, 1),
             ("Ben", 1, 0),
@@ -340,8 +340,8 @@ async def test_a_version_1_file_with_matches_is_migrated_and_counted(db_path: Pa
         assert (await db.matches.history(5)).entries[0].id == 1
         assert await stats.export(5, 1) == {"format": "domino-record/1"}
     async with await Database.open(db_path) as db:  # and a second start rebuilds nothing
-        assert not await db.ratings.rebuild_pending()
-        assert await db.ratings.rebuild_if_pending() is None
+        assert not await db.leaderboards.rebuild_pending()
+        assert await db.leaderboards.rebuild_if_pending() is None
 
 
 @pytest.mark.parametrize("start", [0, 1])
@@ -352,14 +352,14 @@ async def test_every_earlier_version_migrates_to_the_same_schema(
     async with await Database.open(fresh) as db:
         want = await db.fetchall("SELECT type, name, sql FROM sqlite_master ORDER BY name")
         want_rows = [tuple(r) for r in want]
-        assert not await db.ratings.rebuild_pending()
+        assert not await db.leaderboards.rebuild_pending()
     old = tmp_path / f"v{start}.db"
     async with aiosqlite.connect(old, isolation_level=None) as conn:
         assert await migrate(conn, start) == start
     async with await Database.open(old) as db:
         got = await db.fetchall("SELECT type, name, sql FROM sqlite_master ORDER BY name")
         assert [tuple(r) for r in got] == want_rows
-        assert not await db.ratings.rebuild_pending()  # no matches: nothing to count
+        assert not await db.leaderboards.rebuild_pending()  # no matches: nothing to count
         names = {r[1] for r in want_rows}
         assert {"standings", "player_results", "leaderboard_seasons"} <= names
         assert {"standings_by_rating", "player_results_period", "player_results_user"} <= names

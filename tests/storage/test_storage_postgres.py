@@ -96,9 +96,9 @@ async def test_discord_sized_ids_and_unrated_players_last(url: str, t0: datetime
                     " VALUES (?, 'block', ?, 'p', 1, 0, 0, 0, 0, 0, 0, 0, ?, ?, ?, 0)",
                     (big, user, ordinal, ordinal, ordinal),
                 )
-        board = await db.ratings.leaderboard(big, "block")
+        board = await db.leaderboards.leaderboard(big, "block")
         assert [e.user_id for e in board.entries] == [big + 12, big + 11, big + 10]
-        places = await db.ratings.leaderboard(big, "block", order="places")
+        places = await db.leaderboards.leaderboard(big, "block", order="places")
         assert [e.user_id for e in places.entries] == [big + 12, big + 11, big + 10]
 
 
@@ -275,8 +275,8 @@ async def test_two_processes_finishing_matches_of_the_same_players_lose_no_updat
         start.set()
         await asyncio.gather(*tasks)
 
-        standings = await first.ratings.standings(GUILD)
-        results = await second.ratings.results(GUILD)
+        standings = await first.leaderboards.standings(GUILD)
+        results = await second.leaderboards.results(GUILD)
         order = [int(r[0]) for r in await first.fetchall("SELECT game_id FROM matches ORDER BY id")]
         # the counts, from the plan alone
         played = Counter(s.user_id for m in plan for s in m.seats)
@@ -287,9 +287,9 @@ async def test_two_processes_finishing_matches_of_the_same_players_lose_no_updat
         assert len(results) == sum(played.values())
         assert all(s.rated == s.matches and s.rating is not None for s in standings)
         # PostgreSQL's rebuild replays the stored matches in id order: the same tables
-        assert await first.ratings.recompute(GUILD) == len(plan)
-        assert await first.ratings.standings(GUILD) == standings
-        assert await first.ratings.results(GUILD) == results
+        assert await first.leaderboards.recompute(GUILD) == len(plan)
+        assert await first.leaderboards.standings(GUILD) == standings
+        assert await first.leaderboards.results(GUILD) == results
     finally:
         await first.close()
         await second.close()
@@ -305,10 +305,10 @@ async def test_two_processes_finishing_matches_of_the_same_players_lose_no_updat
                 game, 1, now=match.finished_at, status="finished", state={}, seats=[],
                 match=match,
             )  # fmt: skip
-        assert await lite.ratings.standings(GUILD) == standings
-        assert [(r.user_id, r.outcome, r.rating) for r in await lite.ratings.results(GUILD)] == [
-            (r.user_id, r.outcome, r.rating) for r in results
-        ]
+        assert await lite.leaderboards.standings(GUILD) == standings
+        assert [
+            (r.user_id, r.outcome, r.rating) for r in await lite.leaderboards.results(GUILD)
+        ] == [(r.user_id, r.outcome, r.rating) for r in results]
 
 
 async def test_a_reset_waits_for_a_match_being_counted(url: str, t0: datetime) -> None:
@@ -331,14 +331,14 @@ async def test_a_reset_waits_for_a_match_being_counted(url: str, t0: datetime) -
                 counted.set()
                 return self.inner.count(standings, match)
 
-        a.ratings.ledger = Slow(a.ratings.ledger)
-        original = a.ratings.count
+        a.leaderboards.ledger = Slow(a.leaderboards.ledger)
+        original = a.leaderboards.count
 
         async def count_then_wait(conn: Any, guild_id: int, match: Any) -> None:
             await original(conn, guild_id, match)
             await release.wait()
 
-        a.ratings.count = count_then_wait  # type: ignore[method-assign]
+        a.leaderboards.count = count_then_wait  # type: ignore[method-assign]
         finishing = asyncio.create_task(
             a.games.finish(
                 game,
@@ -351,7 +351,7 @@ async def test_a_reset_waits_for_a_match_being_counted(url: str, t0: datetime) -
             )
         )
         await counted.wait()
-        resetting = asyncio.create_task(b.ratings.reset(GUILD, by=1, now=t0))
+        resetting = asyncio.create_task(b.leaderboards.reset(GUILD, by=1, now=t0))
         try:
             # the reset waits for the server's lock, held by the match's transaction
             while not await b.fetchone(
@@ -368,7 +368,7 @@ async def test_a_reset_waits_for_a_match_being_counted(url: str, t0: datetime) -
         await finishing
         season = await resetting
         assert season.after_match_id == 1  # it saw the committed match
-        assert await b.ratings.standings(GUILD) == []
+        assert await b.leaderboards.standings(GUILD) == []
     finally:
         await a.close()
         await b.close()
@@ -452,7 +452,7 @@ async def test_a_server_that_stops_refuses_calls_and_they_work_again_when_it_is_
         with pytest.raises(DatabaseUnavailableError):
             await db.games.get(game)
         with pytest.raises(StorageError):
-            await db.ratings.leaderboard(GUILD, "block")
+            await db.leaderboards.leaderboard(GUILD, "block")
         assert await server_problem(url) is not None
         await asyncio.to_thread(own_server.start)
         assert await server_problem(url) is None

@@ -6,16 +6,16 @@ plugged in once, by the bot's ``setup_hook`` (``bot.stats.install``), and this
 repository only reads and writes what it takes and gives:
 
 - every finished match is written by :meth:`GameRepository.finish` in one
-  transaction; inside it, :meth:`RatingRepository.count` reads the standings of
+  transaction; inside it, :meth:`LeaderboardRepository.count` reads the standings of
   the match's players, asks the ledger, and writes the ``player_results`` rows
   and new ``standings`` rows it returns, on the same connection. Without a
   ledger the match is stored uncounted and the rebuild is asked for
   (``stats_rebuild``), so the next start with a ledger counts it;
 - everything in these tables is derived from ``matches`` and ``match_seats``:
-  :meth:`RatingRepository.recompute` rebuilds it by handing the stored matches
+  :meth:`LeaderboardRepository.recompute` rebuilds it by handing the stored matches
   to the same ledger in the order they were written (by match id), which gives
   exactly the table the incremental updates gave. A server's reset
-  (:meth:`RatingRepository.reset`) clears its standings and results and
+  (:meth:`LeaderboardRepository.reset`) clears its standings and results and
   remembers the last match id at that moment: later recomputes replay only the
   matches after it. Matches are never deleted.
 """
@@ -56,8 +56,21 @@ class Rating:
     ordinal: float
 
 
+class _WinRate:
+    """The win rate of a record of ``matches`` with ``wins`` (a base of the records)."""
+
+    __slots__ = ()
+    matches: int
+    wins: int
+
+    @property
+    def win_rate(self) -> float:
+        """Wins per match played (0 before the first match)."""
+        return self.wins / self.matches if self.matches else 0.0
+
+
 @dataclass(frozen=True, slots=True)
-class Standing:
+class Standing(_WinRate):
     """A player's record in one game of one server since its last reset."""
 
     game: str
@@ -84,10 +97,6 @@ class Standing:
     @property
     def losses(self) -> int:
         return self.matches - self.wins - self.draws
-
-    @property
-    def win_rate(self) -> float:
-        return self.wins / self.matches if self.matches else 0.0
 
     @property
     def points_per_match(self) -> float:
@@ -130,7 +139,7 @@ class Counted:
 
 
 class Ledger(Protocol):
-    """The leaderboard's rules, plugged into :class:`RatingRepository` (no SQL in them)."""
+    """The leaderboard's rules, plugged into :class:`LeaderboardRepository` (no SQL in them)."""
 
     def count(self, standings: Mapping[int, Standing], match: MatchSummary) -> Counted:
         """Count one stored ``match`` of a server.
@@ -145,7 +154,7 @@ class Ledger(Protocol):
 
 
 @dataclass(frozen=True, slots=True)
-class BoardEntry:
+class BoardEntry(_WinRate):
     """One line of a leaderboard; counts are for the page's period, the rating is current."""
 
     position: int
@@ -157,10 +166,6 @@ class BoardEntry:
     points: float
     place_points: float
     rating: Rating | None
-
-    @property
-    def win_rate(self) -> float:
-        return self.wins / self.matches if self.matches else 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -367,7 +372,7 @@ _PERIOD_ORDER = {
 }
 
 
-class RatingRepository:
+class LeaderboardRepository:
     """Standings, player results, leaderboard pages, player cards and resets."""
 
     def __init__(self, db: Database, ledger: Ledger | None = None) -> None:

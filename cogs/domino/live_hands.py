@@ -42,7 +42,7 @@ from bot.games.session import Session
 from bot.games.snapshot import Snapshot
 from bot.i18n import N_, Translator
 
-from .hand import hand_message, offered_moves
+from .hand_message import hand_message, offered_moves
 
 TOKEN_LIFE = timedelta(minutes=15)
 """How long Discord lets a bot edit an interaction's messages."""
