@@ -45,8 +45,36 @@ class Seat:
         )
 
 
+class Seated:
+    """What a game's seats tell, the same for a :class:`Session` and its public
+    snapshot (``bot.games.snapshot``): both hold ``status``, ``rules`` and ``seats``."""
+
+    __slots__ = ()
+    status: str
+    rules: Rules
+    seats: tuple[Seat, ...]
+
+    @property
+    def active(self) -> bool:
+        return self.status in ACTIVE
+
+    @property
+    def full(self) -> bool:
+        return len(self.seats) >= self.rules.players
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    def seat_of(self, user_id: int) -> int | None:
+        for i, seat in enumerate(self.seats):
+            if seat.user_id == user_id:
+                return i
+        return None
+
+
 @dataclass(frozen=True, slots=True)
-class Session:
+class Session(Seated):
     """One game as the service sees it. A value: changes make new sessions."""
 
     id: int
@@ -95,26 +123,8 @@ class Session:
     # -- reading ---------------------------------------------------------------
 
     @property
-    def active(self) -> bool:
-        return self.status in ACTIVE
-
-    @property
     def playing(self) -> bool:
         return self.status == PLAYING and self.state is not None
-
-    @property
-    def full(self) -> bool:
-        return len(self.seats) >= self.rules.players
-
-    @property
-    def names(self) -> list[str]:
-        return [s.name for s in self.seats]
-
-    def seat_of(self, user_id: int) -> int | None:
-        for i, seat in enumerate(self.seats):
-            if seat.user_id == user_id:
-                return i
-        return None
 
     @property
     def turn(self) -> int | None:

@@ -28,7 +28,7 @@ from bot.engine.scoring import DealResult
 from bot.engine.view import PlayerView, ScoreView, SeenEvent, public_history, public_view
 
 from .feed import Position, feed_start, laid_since, position
-from .session import ACTIVE, PLAYING, Seat, Session
+from .session import PLAYING, Seat, Seated, Session
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,7 +109,7 @@ class MatchSnapshot:
 
 
 @dataclass(frozen=True, slots=True)
-class Snapshot:
+class Snapshot(Seated):
     """One game as Discord may be shown it: a value, with no hidden tile in it."""
 
     id: int
@@ -133,26 +133,8 @@ class Snapshot:
     """What Discord was shown, as last written down (:class:`Session`)."""
 
     @property
-    def active(self) -> bool:
-        return self.status in ACTIVE
-
-    @property
     def playing(self) -> bool:
         return self.status == PLAYING and self.match is not None
-
-    @property
-    def full(self) -> bool:
-        return len(self.seats) >= self.rules.players
-
-    @property
-    def names(self) -> list[str]:
-        return [s.name for s in self.seats]
-
-    def seat_of(self, user_id: int) -> int | None:
-        for i, seat in enumerate(self.seats):
-            if seat.user_id == user_id:
-                return i
-        return None
 
     @property
     def turn(self) -> int | None:

@@ -19,9 +19,9 @@ them in order, outside every lock:
 - **Coalesced**: changes that arrive while a worker is busy (a burst of AI moves, or
   a counted call waiting its turn) are merged into one (the latest state wins, the
   narration keeps every move).
-- **The hand of the player to move** refreshes itself: before the table (so a pinged
-  player finds their hand ready), the live hand message of each player whose turn came
-  (or went by without their hand) is edited (:mod:`cogs.domino.live_hands`).
+- **Every live hand** refreshes itself (:mod:`cogs.domino.live_hands`): the hand of the
+  player to move before the table (so a pinged player finds their hand ready), the
+  others after it (their edits never hold up the ping).
   A refresh Discord refuses (the message deleted, the token expired, 403) costs one
   log line and forgets that hand.
 - **Retried**: a 429 or a 5xx (after discord.py's own retries) is retried with
@@ -293,7 +293,7 @@ class TablePublisher:
             return
         out = _Outlet(channel, update, game, shown, tr, job.repost)
         retry: Retry | None = None
-        for step in (self._summaries, self._hands, self._table):
+        for step in (self._summaries, self._turn_hand, self._table, self._other_hands):
             try:
                 try:
                     await step(out)
@@ -381,12 +381,24 @@ class TablePublisher:
             self._later(self._delete(out, _Posted(shown.old_ping)))
             shown.old_ping = None
 
-    async def _hands(self, out: _Outlet) -> None:
-        """Refresh the live hands the change made stale: the owner's turn came, or went by
-        while the hand still offered moves. Only the owner's own hand, in their own
+    async def _turn_hand(self, out: _Outlet) -> None:
+        """The hand of the player to move, before the table pings them."""
+        await self._hands(out, mover=True)
+
+    async def _other_hands(self, out: _Outlet) -> None:
+        """Every other live hand, after the table: their edits never hold up the ping."""
+        await self._hands(out, mover=False)
+
+    async def _hands(self, out: _Outlet, *, mover: bool) -> None:
+        """Refresh the live hands the change made stale (``mover``: only the hand of the
+        player to move; else only the others). Only the owner's own hand, in their own
         ephemeral message; one edit per hand, and never a hand shown already."""
         game = out.game
+        seat = game.turn_seat
+        to_move = seat.user_id if seat is not None else None
         for user_id, slot in self.hands.slots(game.id):
+            if (user_id == to_move) != mover:
+                continue
             async with slot.lock:
                 hand = slot.hand
                 if hand is None or not wants_refresh(hand, game, user_id):

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import logging
 
+import pytest
+
 from bot.games.moves_text import move_key
 from cogs.domino.items import EndButton, sent_view
 from cogs.domino.live_hands import HAND_LIFE
@@ -289,3 +291,40 @@ async def test_a_lobby_is_ended_directly(bot, channel, alice):
     result = await alice.slash(channel, "domino end")
     assert "The game is over." in result.response.content
     assert await bot.games.in_channel(channel.id) is None
+
+
+async def test_the_hand_of_the_player_to_move_goes_before_the_table_and_the_others_after(
+    simcord_env, bot, channel, alice, bob, carol, driver
+):
+    """With three humans, a move's change refreshes the hand of the player to move before
+    the table pings them, and a third player's hand after it: their edit never holds up
+    the ping."""
+    await alice.slash(channel, "domino new", game="block", players=3, scoring="single")
+    table = channel.last_message
+    for user in (bob, carol):
+        await user.click(table, label="Join")
+    await alice.click(table, label="Start")
+    users = {u.id: u for u in (alice, bob, carol)}
+    session = await bot.games.in_channel(channel.id)
+    mover = users[session.turn_seat.user_id]
+    hands = {u.id: await u.slash(channel, "domino hand") for u in users.values()}
+    await settle_announcements(bot)
+    mark = len(simcord_env.http_requests)
+    await mover.click(hands[mover.id].response, custom_id=move_ids(hands[mover.id].response)[0])
+    await settle_announcements(bot)
+    after = await bot.games.in_channel(channel.id)
+    if after.status != "playing" or after.turn_seat.user_id == mover.id:
+        pytest.skip("this deal gave the turn straight back (a pass): no one else to ping")
+    nxt = users[after.turn_seat.user_id]
+    third = next(u for u in users.values() if u not in (mover, nxt))
+    requests = simcord_env.http_requests[mark:]
+    table_post = next(
+        i
+        for i, r in enumerate(requests)
+        if r.method == "POST" and f"<@{nxt.id}>" in str((r.json or {}).get("content", ""))
+    )
+    to_move = [i for i, r in enumerate(requests) if token_of(hands[nxt.id]) in r.path]
+    others = [i for i, r in enumerate(requests) if token_of(hands[third.id]) in r.path]
+    assert to_move
+    assert others
+    assert max(to_move) < table_post < min(others)
