@@ -145,6 +145,16 @@ class CompetitionService:
                 log.exception("competition %d: could not be resumed", held.id)
         return len(rows)
 
+    @property
+    def busy(self) -> bool:
+        """Whether work is under way (tests)."""
+        return any(not t.done() for t in self._tasks)
+
+    async def settled(self) -> None:
+        """Wait until every table's result heard so far is recorded (tests)."""
+        while self._tasks:
+            await asyncio.gather(*self._tasks, return_exceptions=True)
+
     async def close(self) -> None:
         for task in list(self._tasks):
             task.cancel()

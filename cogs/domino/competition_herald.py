@@ -127,6 +127,16 @@ class CompetitionHerald:
         self._last: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[None]] = set()
 
+    @property
+    def busy(self) -> bool:
+        """Whether work is under way (tests)."""
+        return any(not t.done() for t in self._tasks)
+
+    async def settled(self) -> None:
+        """Wait until every announcement queued is out (tests)."""
+        while self._tasks:
+            await asyncio.gather(*self._tasks, return_exceptions=True)
+
     async def close(self) -> None:
         for task in list(self._tasks):
             task.cancel()
