@@ -213,6 +213,7 @@ def test_laid_since_marks_the_tiles_of_the_deal_in_play_in_order():
     plays = [e for e in state.deal.history[start[1] :] if type(e) is Played]
     assert laid == [(e.seat, p.tile) for e in plays for p in e.move.placements]
     assert all(type(e) in (Played, Passed, Drew) for e in state.deal.history)
+    assert laid  # three seats moved since: some tiles to mark
 
 
 def test_a_timeout_of_the_turn_the_feed_starts_after_is_still_told():
