@@ -97,8 +97,12 @@ def feed(game: Snapshot, notes: Sequence[Noted], tr: Translator, names: Sequence
     if match is not None:
         since, start = match.feed_seat, match.feed_start
         keyed += _moves_since(match, tr, names)
+    # a note about the turn the feed starts after (it timed out, the AI took the seat)
+    # is still told: it is news to the player whose turn that was
+    own = (start[0], start[1] - 1)
     for n in notes:
-        if n.at < start:
+        about_own_turn = since is not None and n.note.seat == since and n.at >= own
+        if n.at < start and not about_own_turn:
             continue
         line = _note(n.note, tr, names)
         if line:

@@ -147,6 +147,9 @@ def table_posts(requests, prefix):
     ]
 
 
+# A random deal could end with the first move (a lead nobody can follow): its summary
+# would take the refused post, not the table. Pinned to a deal that goes on.
+@pytest.mark.parametrize("simcord_bot", [3], indirect=True)
 async def test_a_table_the_interaction_cannot_carry_goes_by_the_channel_and_still_pings(
     simcord_env, bot, channel, alice, bob, driver, caplog
 ):

@@ -213,3 +213,23 @@ def test_laid_since_marks_the_tiles_of_the_deal_in_play_in_order():
     plays = [e for e in state.deal.history[start[1] :] if type(e) is Played]
     assert laid == [(e.seat, p.tile) for e in plays for p in e.move.placements]
     assert all(type(e) in (Played, Passed, Drew) for e in state.deal.history)
+    assert laid  # three seats moved since: some tiles to mark
+
+
+def test_a_timeout_of_the_turn_the_feed_starts_after_is_still_told():
+    """The timer played for a slow player, the others moved (a deal may even have ended):
+    the feed since that player's last turn says their time ran out."""
+    rules = Rules.make("block", players=2)
+    rng = random.Random(2)
+    state = walk(new_match(rules, random.Random(9)), 2, rng)
+    slow = state.deal.turn
+    after = walk(state, 1, rng)  # the AI's move for the slow player
+    later = walk(after, 1, rng)  # the other player's move: the slow player's turn again
+    if later.deal.turn != slow:
+        later = walk(later, 1, rng)
+    timeout = Noted(position(state), Note("timeout", seat=slow), False)
+    lines = told(later, [timeout])
+    assert f"{NAMES[slow]} ran out of time: the AI played for them." in lines
+    # a note about another seat from before the start is not told
+    other = Noted(position(state), Note("timeout", seat=1 - slow), False)
+    assert not any("ran out of time" in line for line in told(later, [other]))
