@@ -16,6 +16,7 @@ import discord
 from discord.ext import commands
 
 from bot import logs  # noqa: F401 - keeps payload loggers quiet from the start
+from bot.competitions.service import CompetitionService
 from bot.discord_i18n import CatalogTranslator
 from bot.engine.ai import choose_move
 from bot.games.ai_runner import AiPlayer, AiRunner
@@ -42,6 +43,7 @@ class DominoBot(commands.Bot):
 
     db: Database
     games: GameService
+    competitions: CompetitionService
     stats: StatsService
 
     def __new__(cls, *args: Any, shards: Shards | None = None, **kwargs: Any) -> DominoBot:
@@ -138,6 +140,9 @@ class DominoBot(commands.Bot):
         )
         # Leaderboards, cards and history; first it counts the matches that wait to be
         # counted (stored before the stats tables existed, or without the ledger).
+        self.competitions = CompetitionService(
+            self.db, self.games, clock=self.clock, seed_source=self.seed_source
+        )
         self.stats = StatsService(self.db, clock=self.clock)
         await self.stats.start()
         missing = missing_catalogs()
@@ -154,9 +159,15 @@ class DominoBot(commands.Bot):
             log.info("commands synced to the development server %d", self.dev_guild_id)
         # Games come back in the background: interactions are answered meanwhile.
         if self.owner:
-            self.restoring = asyncio.get_running_loop().create_task(self.games.restore())
+            self.restoring = asyncio.get_running_loop().create_task(self._restore())
             self.restoring.add_done_callback(_log_restore)
         log.info("serving %s (host %s, pid %d)", self.serving(), socket.gethostname(), os.getpid())
+
+    async def _restore(self) -> int:
+        """The games, then the competitions whose tables they are (their results)."""
+        restored = await self.games.restore()
+        await self.competitions.restore()
+        return restored
 
     def serving(self) -> str:
         """What this process serves, for the log: ``shards 0-3 of 8`` or ``every server``."""
@@ -209,6 +220,8 @@ class DominoBot(commands.Bot):
         cog = self.get_cog("Domino")
         if cog is not None:
             await cog.publisher.close()  # type: ignore[attr-defined]
+        if hasattr(self, "competitions"):
+            await self.competitions.close()
         if hasattr(self, "games"):
             await self.games.close()
         if hasattr(self, "ai"):

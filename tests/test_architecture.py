@@ -33,7 +33,8 @@ MAY_IMPORT: dict[str, tuple[str, ...] | None] = {
     "bot/logs.py": None,
     "bot/pacer.py": ("aiohttp",),  # the token's budget of counted Discord calls
     "bot/playground": ("simcord", "bot.client", "bot.games", "bot.i18n"),
-    "bot/competitions": ("bot.engine", "bot.i18n"),  # pure so far: the rules of a competition
+    # the rules of a competition pure; its service over the games and storage
+    "bot/competitions": ("bot.engine", "bot.i18n", "bot.games", "bot.storage"),
 }
 NEVER: dict[str, tuple[str, ...]] = {
     # exceptions to MAY_IMPORT's prefixes

@@ -32,7 +32,7 @@ from __future__ import annotations
 import logging
 import random
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any, Literal, Protocol
@@ -200,6 +200,9 @@ class GameService:
         self.ai = ai
         self.settings = settings or SettingsService(db)
         self.publisher: Publisher | None = None
+        self.ended: list[Callable[[Session], None]] = []
+        """Told of every game that ended (its last save, or read so): the competitions
+        record a table's result from here. Called under the game's lock: never blocks."""
         self._seed_source = seed_source or (lambda: secrets.randbits(62))
         self._locks = LockTable()
         """The games' locks, each kept only while in use (:mod:`bot.games.locks`)."""
@@ -247,8 +250,15 @@ class GameService:
         await self.marks.flush()
 
     def _resume(self, session: Session) -> None:
-        """A game was saved or read: set its turn timer and AI task again."""
+        """A game was saved or read: set its turn timer and AI task again (an ended one:
+        tell :attr:`ended`)."""
         self._turns.after_change(session)
+        if not session.active:
+            for hook in self.ended:
+                try:
+                    hook(session)
+                except Exception:
+                    log.exception("game %d: a hook on its end failed", session.id)
 
     def _publish(self, update: Update) -> None:
         if self.publisher is not None:
@@ -391,9 +401,45 @@ class GameService:
         in_server, held = await self.db.games.count_open(guild_id=guild_id, creator_id=user_id)
         check_open_games(self.limits, held=held, in_server=in_server)
 
-    async def _post_new_table(self, session: Session, *, then_start: bool = False) -> Session:
+    async def open_seated(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        players: Sequence[tuple[int, str]],
+        options: dict[str, Any],
+        timer: int = 0,
+    ) -> Session:
+        """Open a table with every seat taken (``players``: user id and name, in seat
+        order; the first holds the table), post it and start the match at once: a
+        competition's table. No cap on open games (the competition is its own); nothing
+        stays behind if Discord refuses the post."""
+        rules = self.table_rules(options, timer)
+        if len(players) != rules.players:
+            raise ValueError(f"{rules.players} seats need {rules.players} players")
+        if channel_id in self._memory.by_channel:
+            raise channel_busy()
+        try:
+            row = await self.db.games.create(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                creator_id=players[0][0],
+                rules=rules.to_dict(),
+                seats=[Seat(name, user_id).to_json() for user_id, name in players],
+                seed=self._seed_source(),
+                timer=timer,
+                now=self.clock(),
+            )
+        except ChannelBusyError:
+            raise channel_busy() from None
+        return await self._post_new_table(Session.from_row(row), then_start=True, notes=())
+
+    async def _post_new_table(
+        self, session: Session, *, then_start: bool = False, notes: tuple[Note, ...] | None = None
+    ) -> Session:
         """Adopt a game just created and post its table; nothing stays behind if Discord
-        refuses. ``then_start``: start the match at once (a rematch)."""
+        refuses. ``then_start``: start the match at once (a rematch; ``notes``: what the
+        start tells, a rematch's by default)."""
         self._rematches.lapse(session.channel_id)  # a new game in the channel ends its offer
         async with self._locks.hold(session.id):
             self._memory.adopt(session)
@@ -408,7 +454,8 @@ class GameService:
                 ) from None
             if then_start:
                 current = self._memory.games.get(session.id, session)
-                return await self._seats.start_match(current, Note("rematch"))
+                told = (Note("rematch"),) if notes is None else notes
+                return await self._seats.start_match(current, *told)
             self._resume(session)
         return session
 

@@ -25,6 +25,7 @@ from .about import about as about_facts
 from .about import about_text
 from .announcer import TablePublisher
 from .carriers import OPENING, answered
+from .competition import CompetitionCommands
 from .hand_message import hand_message, offered_moves
 from .help import help_embed
 from .items import DYNAMIC_ITEMS, EndButton, LeaveChoice, sent_view
@@ -95,6 +96,7 @@ async def _delete_thread(thread: discord.Thread) -> None:
 
 class Domino(
     StatsCommands,
+    CompetitionCommands,
     commands.GroupCog,
     group_name="domino",
     group_description=locale_str("Play dominoes"),

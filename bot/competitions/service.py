@@ -1,0 +1,416 @@
+"""Running club competitions: the referee's and the players' actions, the tables' games.
+
+:class:`CompetitionService` keeps every open competition in memory (read back on start,
+:meth:`CompetitionService.restore`), changes it under its own lock, and saves each change
+(``db.competitions``, with the version check) before telling the :class:`Herald` (the
+Discord side: a thread for each table, the competition's message, a round's results).
+
+Each table is played as a normal game (:meth:`GameService.open_seated`: its seats
+filled, started at once). The game service tells :attr:`GameService.ended` of every game
+that ends; a competition's table records its result from there (:func:`table_result`: a
+seat an AI took over counts as its player's), and the round that result completes seats
+the next (:func:`~.competition.record`). A table whose game ended while the bot was down
+gets its result on start; a table whose game could not be opened is opened again then
+(or by the referee's ``start``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import Any, Literal, Protocol
+
+from bot.games.errors import GameError
+from bot.games.locks import LockTable
+from bot.games.service import GameService
+from bot.games.session import Session
+from bot.i18n import N_
+from bot.storage import ChannelBusyError, Database, StaleGameError
+from bot.storage.competitions import CompetitionRow
+
+from . import competition as rules
+from .competition import Competition, CompetitionError, Format, Table
+from .results import table_result
+
+log = logging.getLogger(__name__)
+
+Event = Literal["opened", "entrants", "round", "finished", "cancelled", "removed"]
+"""What the herald is told: the competition opened, its entrants changed, a round was
+seated (with the previous round's results, if any), it finished, it was ended."""
+
+
+@dataclass(frozen=True, slots=True)
+class Held:
+    """An open competition as the service holds it: its row's facts and its value."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    referee_id: int
+    version: int
+    message_id: int | None
+    competition: Competition
+
+    @staticmethod
+    def from_row(row: CompetitionRow) -> Held:
+        return Held(
+            id=row.id,
+            guild_id=row.guild_id,
+            channel_id=row.channel_id,
+            referee_id=row.referee_id,
+            version=row.version,
+            message_id=row.message_id,
+            competition=rules.from_json(row.state),
+        )
+
+    def name_of(self, user_id: int) -> str:
+        entrant = self.competition.entrant(user_id)
+        return entrant.name if entrant is not None else str(user_id)
+
+
+class Herald(Protocol):
+    """The Discord side of the competitions."""
+
+    async def table_channel(self, held: Held, round_number: int, table: Table) -> int:
+        """A channel for a table's game (a thread); raise :class:`GameError` if there
+        can be none."""
+        ...
+
+    def announce(self, held: Held, event: Event) -> None:
+        """Tell the channel (queued: never blocks, never raises)."""
+        ...
+
+
+def refusal(error: CompetitionError) -> GameError:
+    """A competition's refusal as the cogs answer every refusal."""
+    return GameError(error.message, **error.fields)
+
+
+class CompetitionService:
+    """Opening, checking in and out, starting, the tables' games, the referee's actions."""
+
+    def __init__(
+        self,
+        db: Database,
+        games: GameService,
+        *,
+        clock: Callable[[], datetime],
+        seed_source: Callable[[], int] | None = None,
+    ) -> None:
+        self.db = db
+        self.games = games
+        self.clock = clock
+        self.herald: Herald | None = None
+        self._seed_source = seed_source or (lambda: secrets.randbits(62))
+        self._locks = LockTable()
+        self.open: dict[int, Held] = {}
+        self._by_game: dict[int, int] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+        games.ended.append(self._game_ended)
+
+    # -- reading --------------------------------------------------------------------
+
+    def in_channel(self, channel_id: int) -> Held | None:
+        return next((h for h in self.open.values() if h.channel_id == channel_id), None)
+
+    def channel_competition(self, channel_id: int) -> Held:
+        held = self.in_channel(channel_id)
+        if held is None:
+            raise GameError(N_("There is no competition in this channel."))
+        return held
+
+    async def get(self, competition_id: int) -> Held | None:
+        held = self.open.get(competition_id)
+        if held is not None:
+            return held
+        row = await self.db.competitions.get(competition_id)
+        return None if row is None else Held.from_row(row)
+
+    # -- lifecycle ------------------------------------------------------------------
+
+    async def restore(self) -> int:
+        """After a start: the open competitions read back; a table whose game ended
+        meanwhile gets its result, a table without a game is opened."""
+        rows = await self.db.competitions.open_all()
+        for row in rows:
+            held = self._keep(Held.from_row(row))
+            try:
+                await self._catch_up(held.id)
+            except Exception:
+                log.exception("competition %d: could not be resumed", held.id)
+        return len(rows)
+
+    @property
+    def busy(self) -> bool:
+        """Whether work is under way (tests)."""
+        return any(not t.done() for t in self._tasks)
+
+    async def settled(self) -> None:
+        """Wait until every table's result heard so far is recorded (tests)."""
+        while self._tasks:
+            await asyncio.gather(*self._tasks, return_exceptions=True)
+
+    async def close(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+
+    # -- the referee and the players ----------------------------------------------------
+
+    async def open_competition(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        referee_id: int,
+        can_manage: bool,
+        fmt: Format,
+        timer: int = 0,
+    ) -> Held:
+        """A referee (someone who can manage the server) opens a competition here."""
+        if not can_manage:
+            raise GameError(N_("Only someone who can manage the server can referee a competition."))
+        checked = self.games.table_rules({**fmt.options, "players": 2}, timer)
+        if checked.teams:
+            raise GameError(N_("A competition's tables play without teams."))
+        fmt = replace(fmt, options={**fmt.options, "timer": timer})
+        c = rules.new_competition(fmt, self._seed_source())
+        try:
+            row = await self.db.competitions.create(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                referee_id=referee_id,
+                status=c.status,
+                state=rules.to_json(c),
+                now=self.clock(),
+            )
+        except ChannelBusyError:
+            raise GameError(N_("This channel already has an open competition.")) from None
+        held = self._keep(Held.from_row(row))
+        self._tell(held, "opened")
+        return held
+
+    async def note_message(self, competition_id: int, message_id: int) -> None:
+        """Where the competition's message is (its Check in button)."""
+        async with self._locks.hold(competition_id):
+            held = await self._require(competition_id)
+            await self._save(held, held.competition, message_id=message_id)
+
+    async def check_in(self, competition_id: int, user_id: int, name: str) -> Held:
+        return await self._change(
+            competition_id, lambda c: rules.check_in(c, user_id, name), "entrants"
+        )
+
+    async def check_out(self, competition_id: int, user_id: int) -> Held:
+        return await self._change(competition_id, lambda c: rules.check_out(c, user_id), "entrants")
+
+    async def start(self, competition_id: int, user_id: int, *, can_manage: bool) -> Held:
+        """The referee starts it: round 1 seated, a game opened for each table."""
+        async with self._locks.hold(competition_id):
+            held = await self._require(competition_id)
+            _check_referee(held, user_id, can_manage)
+            if held.competition.status == "checkin":
+                held = await self._save(held, _apply(rules.start, held.competition))
+                self._tell(held, "round")
+            return await self._open_tables(held)
+
+    async def remove(
+        self, competition_id: int, user_id: int, player_id: int, *, can_manage: bool
+    ) -> Held:
+        """The referee removes a player: seated no more; a game in play goes on with an
+        AI in their seat."""
+        async with self._locks.hold(competition_id):
+            held = await self._require(competition_id)
+            _check_referee(held, user_id, can_manage)
+            held = await self._save(held, _apply(rules.remove, held.competition, player_id))
+            self._tell(held, "removed" if held.competition.status == "playing" else "entrants")
+        for table in _in_play(held.competition):
+            if player_id in table.players and table.game_id is not None:
+                # (a refusal: the game ended meanwhile, or they had left it already)
+                with contextlib.suppress(GameError):
+                    await self.games.leave(table.game_id, player_id)
+        return held
+
+    async def end(self, competition_id: int, user_id: int, *, can_manage: bool) -> Held:
+        """The referee ends the competition: its tables' games end too."""
+        async with self._locks.hold(competition_id):
+            held = await self._require(competition_id)
+            _check_referee(held, user_id, can_manage)
+            held = await self._save(held, _apply(rules.cancel, held.competition))
+            self._tell(held, "cancelled")
+        for table in _in_play(held.competition):
+            if table.game_id is not None and self.games.is_active(table.game_id):
+                with contextlib.suppress(GameError):
+                    await self.games.end_game(table.game_id, user_id, can_manage=True)
+        return held
+
+    # -- the tables -----------------------------------------------------------------
+
+    def _game_ended(self, session: Session) -> None:
+        """The game service's word that a game ended (under its lock: a task records it)."""
+        competition_id = self._by_game.get(session.id)
+        if competition_id is None:
+            return
+        task = asyncio.get_running_loop().create_task(self._table_ended(competition_id, session))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        task.add_done_callback(_log_failure)
+
+    async def _table_ended(self, competition_id: int, session: Session) -> None:
+        async with self._locks.hold(competition_id):
+            held = self.open.get(competition_id)
+            if held is None:
+                return
+            await self._record(held, session)
+        await self._catch_up(competition_id)
+
+    async def _record(self, held: Held, session: Session) -> Held:
+        """A table's result from its ended game (the competition's lock held)."""
+        found = held.competition.table_of(session.id)
+        self._by_game.pop(session.id, None)
+        if found is None or session.state is None or held.competition.status != "playing":
+            return held
+        number, table = found
+        if table.result is not None:
+            return held
+        result = table_result(session.state, table.players)
+        after = _apply(rules.record, held.competition, number, table.number, result)
+        held = await self._save(held, after)
+        if after.status == "finished":
+            self._tell(held, "finished")
+        elif after.current is not None and after.current.number != number:
+            self._tell(held, "round")
+        return held
+
+    async def _catch_up(self, competition_id: int) -> None:
+        """Results of tables whose games ended unseen; games for tables without one."""
+        async with self._locks.hold(competition_id):
+            held = self.open.get(competition_id)
+            if held is None or held.competition.status != "playing":
+                return
+            for table in _in_play(held.competition):
+                if table.game_id is None:
+                    continue
+                session = await self.games.get(table.game_id)
+                if session is not None and not session.active:
+                    held = await self._record(held, session)
+                elif session is not None:
+                    self._by_game[table.game_id] = held.id
+            if held.competition.status == "playing":
+                await self._open_tables(held)
+
+    async def _open_tables(self, held: Held) -> Held:
+        """A game for each table of the current round that has none (the lock held)."""
+        c = held.competition
+        current = c.current
+        if c.status != "playing" or current is None:
+            return held
+        fmt = c.format
+        timer = int(fmt.options.get("timer", 0) or 0)
+        options = {k: v for k, v in fmt.options.items() if k != "timer"}
+        for table in current.tables:
+            if table.game_id is not None or table.result is not None:
+                continue
+            if self.herald is None:
+                raise GameError(N_("The competition's tables can't be opened just now."))
+            channel_id = await self.herald.table_channel(held, current.number, table)
+            session = await self.games.open_seated(
+                guild_id=held.guild_id,
+                channel_id=channel_id,
+                players=[(p, held.name_of(p)) for p in table.players],
+                options={**options, "players": len(table.players)},
+                timer=timer,
+            )
+            self._by_game[session.id] = held.id
+            held = await self._save(
+                held, rules.set_game(held.competition, current.number, table.number, session.id)
+            )
+            if not session.active:  # over at once (it cannot be, but then record it)
+                held = await self._record(held, session)
+        return held
+
+    # -- keeping and saving ------------------------------------------------------------
+
+    def _keep(self, held: Held) -> Held:
+        if held.competition.status in ("checkin", "playing"):
+            self.open[held.id] = held
+            for table in _in_play(held.competition):
+                if table.game_id is not None:
+                    self._by_game[table.game_id] = held.id
+        else:
+            self.open.pop(held.id, None)
+        return held
+
+    async def _require(self, competition_id: int) -> Held:
+        held = self.open.get(competition_id)
+        if held is None:
+            raise GameError(N_("That competition is over."))
+        return held
+
+    async def _change(
+        self, competition_id: int, change: Callable[[Competition], Competition], event: Event
+    ) -> Held:
+        async with self._locks.hold(competition_id):
+            held = await self._require(competition_id)
+            try:
+                after = change(held.competition)
+            except CompetitionError as error:
+                raise refusal(error) from None
+            held = await self._save(held, after)
+            self._tell(held, event)
+            return held
+
+    async def _save(
+        self, held: Held, competition: Competition, *, message_id: int | None = None
+    ) -> Held:
+        try:
+            row = await self.db.competitions.save(
+                held.id,
+                expected_version=held.version,
+                status=competition.status,
+                state=rules.to_json(competition),
+                now=self.clock(),
+                message_id=message_id,
+            )
+        except StaleGameError:
+            fresh = await self.db.competitions.get(held.id)
+            if fresh is not None:
+                self._keep(Held.from_row(fresh))
+            raise GameError(
+                N_("The competition changed at the same moment. Please try again.")
+            ) from None
+        return self._keep(Held.from_row(row))
+
+    def _tell(self, held: Held, event: Event) -> None:
+        if self.herald is not None:
+            self.herald.announce(held, event)
+
+
+def _apply(change: Callable[..., Competition], c: Competition, *args: Any) -> Competition:
+    try:
+        return change(c, *args)
+    except CompetitionError as error:
+        raise refusal(error) from None
+
+
+def _check_referee(held: Held, user_id: int, can_manage: bool) -> None:
+    if user_id != held.referee_id and not can_manage:
+        raise GameError(N_("Only the competition's referee can do that."))
+
+
+def _in_play(c: Competition) -> list[Table]:
+    """The current round's tables without a result."""
+    current = c.current
+    if current is None:
+        return []
+    return [t for t in current.tables if t.result is None]
+
+
+def _log_failure(task: asyncio.Task[None]) -> None:
+    if not task.cancelled() and task.exception() is not None:
+        log.error("a competition task failed", exc_info=task.exception())

@@ -1,0 +1,227 @@
+"""A competition's messages: its check-in message, a thread for each table, each round's
+results and the standings (the :class:`~bot.competitions.service.Herald` of the bot).
+
+Announcements go out one after the other, in the background (a failure costs a log
+line); a table's thread is opened while the service waits (no thread, no game).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.competitions.competition import Competition, Round, Table
+from bot.competitions.service import Event, Held
+from bot.games.errors import GameError
+from bot.i18n import N_, Translator
+
+from .items import button, sent_view
+from .language import public_translator
+from .markup import plain
+from .texts import game_name
+
+if TYPE_CHECKING:
+    from bot.client import DominoBot
+
+log = logging.getLogger(__name__)
+
+LIMIT = 2000
+
+
+def points_text(value: float, tr: Translator) -> str:
+    return tr.number(value, 1) if value != int(value) else str(int(value))
+
+
+def standings_text(held: Held, tr: Translator) -> str:
+    """The standings, best first: rank, name, place points, rounds played."""
+    c = held.competition
+    lines = [tr("**Standings**")]
+    for s in c.standings():
+        lines.append(
+            tr(
+                "{rank}. {name}: {points} place points ({rounds} rounds)",
+                rank=s.rank,
+                name=plain(held.name_of(s.player)),
+                points=points_text(s.points, tr),
+                rounds=s.rounds,
+            )
+        )
+    return "\n".join(lines)
+
+
+def round_results_text(held: Held, done: Round, tr: Translator) -> str:
+    """One line a table: its players by place, with their place points."""
+    lines = [tr("**Round {round} results**", round=done.number)]
+    for table in done.tables:
+        result = table.result
+        if result is None:
+            continue
+        ranked = sorted(
+            zip(result.players, result.place_points(), strict=True), key=lambda x: -x[1]
+        )
+        players = ", ".join(
+            tr(
+                "{name} {points}",
+                name=plain(held.name_of(p)),
+                points=points_text(pp, tr),
+            )
+            for p, pp in ranked
+        )
+        lines.append(tr("Table {table}: {players}", table=table.number, players=players))
+    return "\n".join(lines)
+
+
+def seating_text(c: Competition, done: Round, tr: Translator) -> str:
+    lines = [tr("**Round {round} of {rounds}**", round=done.number, rounds=c.format.rounds)]
+    for table in done.tables:
+        players = ", ".join(f"<@{p}>" for p in table.players)
+        lines.append(tr("Table {table}: {players}", table=table.number, players=players))
+    return "\n".join(lines)
+
+
+def checkin_text(held: Held, tr: Translator) -> str:
+    c = held.competition
+    fmt = c.format
+    head = tr(
+        "**Competition**: {game}, {rounds} rounds, refereed by <@{referee}>.",
+        game=game_name(str(fmt.options.get("game", "latvian")), tr),
+        rounds=fmt.rounds,
+        referee=held.referee_id,
+    )
+    players = ", ".join(plain(e.name) for e in c.entrants if e.active) or "—"
+    if c.status == "checkin":
+        status = tr(
+            "Check in with the button below; the referee starts with /domino competition start."
+        )
+    elif c.status == "playing":
+        current = c.current
+        status = tr("Round {round} is being played.", round=current.number if current else 1)
+    elif c.status == "finished":
+        status = tr("The competition is over.")
+    else:
+        status = tr("The referee ended the competition.")
+    return "\n".join(
+        [head, tr("Checked in ({n}): {players}", n=len(c.players), players=players), status]
+    )
+
+
+def checkin_view(held: Held, tr: Translator) -> discord.ui.View:
+    view = sent_view()
+    if held.competition.status == "checkin":
+        view.add_item(
+            button(f"domino:comp:in:{held.id}", tr("Check in"), discord.ButtonStyle.success)
+        )
+        view.add_item(button(f"domino:comp:out:{held.id}", tr("Check out")))
+    return view
+
+
+class CompetitionHerald:
+    """Posts what the competitions tell, in order."""
+
+    def __init__(self, bot: DominoBot) -> None:
+        self.bot = bot
+        self._last: asyncio.Task[None] | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    @property
+    def busy(self) -> bool:
+        """Whether work is under way (tests)."""
+        return any(not t.done() for t in self._tasks)
+
+    async def settled(self) -> None:
+        """Wait until every announcement queued is out (tests)."""
+        while self._tasks:
+            await asyncio.gather(*self._tasks, return_exceptions=True)
+
+    async def close(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+
+    async def _channel(self, channel_id: int) -> Any:
+        channel = self.bot.get_channel(channel_id)
+        if channel is None:
+            channel = await self.bot.fetch_channel(channel_id)
+        return channel
+
+    async def table_channel(self, held: Held, round_number: int, table: Table) -> int:
+        tr = await public_translator(self.bot, held.guild_id)
+        try:
+            channel = await self._channel(held.channel_id)
+        except discord.HTTPException:
+            channel = None
+        if not isinstance(channel, discord.TextChannel):
+            raise GameError(
+                N_("A competition needs a text channel where I can open a thread for each table.")
+            )
+        title = tr("Round {round}, table {table}", round=round_number, table=table.number)
+        starter: discord.Message | None = None
+        try:
+            starter = await channel.send(
+                tr(
+                    "{title}: {players}. Your game is in this thread.",
+                    title=title,
+                    players=", ".join(f"<@{p}>" for p in table.players),
+                ),
+                allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),
+            )
+            thread = await starter.create_thread(name=title[:100], auto_archive_duration=1440)
+        except discord.HTTPException:
+            log.warning("competition %d: could not open a table's thread", held.id, exc_info=True)
+            if starter is not None:
+                with contextlib.suppress(discord.HTTPException):
+                    await starter.delete()
+            raise GameError(
+                N_("Discord did not let me open a thread for a table here. Try again later.")
+            ) from None
+        return thread.id
+
+    def announce(self, held: Held, event: Event) -> None:
+        previous = self._last
+        task = asyncio.get_running_loop().create_task(self._announce(previous, held, event))
+        self._last = task
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _announce(
+        self, previous: asyncio.Task[None] | None, held: Held, event: Event
+    ) -> None:
+        if previous is not None:
+            with contextlib.suppress(BaseException):
+                await previous
+        try:
+            await self._post(held, event)
+        except Exception:
+            log.warning("competition %d: could not announce %s", held.id, event, exc_info=True)
+
+    async def _post(self, held: Held, event: Event) -> None:
+        tr = await public_translator(self.bot, held.guild_id)
+        channel = await self._channel(held.channel_id)
+        if held.message_id is not None and event != "opened":
+            message = channel.get_partial_message(held.message_id)
+            with contextlib.suppress(discord.HTTPException):
+                await message.edit(content=checkin_text(held, tr), view=checkin_view(held, tr))
+        c = held.competition
+        parts: list[str] = []
+        if event in ("round", "finished"):
+            done = [r for r in c.rounds if r.done]
+            if done:
+                parts.append(round_results_text(held, done[-1], tr))
+            if event == "finished":
+                parts.append(tr("**The competition is over.**"))
+            if done:
+                parts.append(standings_text(held, tr))
+            if event == "round" and c.current is not None and not c.current.done:
+                parts.append(seating_text(c, c.current, tr))
+        elif event == "cancelled":
+            parts.append(tr("The referee ended the competition."))
+        if parts:
+            text = "\n\n".join(parts)
+            for at in range(0, len(text), LIMIT):
+                await channel.send(
+                    text[at : at + LIMIT], allowed_mentions=discord.AllowedMentions.none()
+                )
