@@ -156,6 +156,7 @@ class DominoBot(commands.Bot):
         if self.owner:
             self.restoring = asyncio.get_running_loop().create_task(self.games.restore())
             self.restoring.add_done_callback(_log_restore)
+            self.stats.seasons.start_schedule()  # closes the seasons due by a schedule
         log.info("serving %s (host %s, pid %d)", self.serving(), socket.gethostname(), os.getpid())
 
     def serving(self) -> str:
@@ -209,6 +210,8 @@ class DominoBot(commands.Bot):
         cog = self.get_cog("Domino")
         if cog is not None:
             await cog.publisher.close()  # type: ignore[attr-defined]
+        if hasattr(self, "stats"):
+            await self.stats.seasons.stop()
         if hasattr(self, "games"):
             await self.games.close()
         if hasattr(self, "ai"):

@@ -113,7 +113,8 @@ async def test_carried_ratings_go_on_and_the_counts_begin_again(
     assert before[C].rating is None  # played only the AI: nothing to carry
 
     closed = await db.seasons.close(GUILD, number=1, by=7, now=T0 + timedelta(days=1))
-    assert closed is not None and closed.next_ratings == "carry"
+    assert closed is not None
+    assert closed.next_ratings == "carry"
 
     kept = {s.user_id: s for s in await db.leaderboards.standings(GUILD)}
     assert set(kept) == {A, B}
@@ -185,7 +186,9 @@ async def test_latvian_is_archived_by_places_too_and_pages_clamp(
     # a game that had no board that season: an empty page
     assert (await db.seasons.board(GUILD, 1, "block")).total == 0
     closed = await db.seasons.closed_season(GUILD, 1)
-    assert closed is not None and closed.closed_by is None and closed.games == (("latvian", 4),)
+    assert closed is not None
+    assert closed.closed_by is None
+    assert closed.games == (("latvian", 4),)
 
 
 async def test_settings_and_the_servers_on_a_schedule(db: Database) -> None:
@@ -206,9 +209,9 @@ async def test_settings_and_the_servers_on_a_schedule(db: Database) -> None:
     await db.seasons.set_settings(GUILD, now=later, schedule="off")
     assert await db.seasons.settings(GUILD) == SeasonSettings("carry", "off", None)
     assert [guild for guild, _, _ in await db.seasons.scheduled()] == [OTHER]
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="daily"):
         await db.seasons.set_settings(GUILD, now=later, schedule="daily")
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="keep"):
         await db.seasons.set_settings(GUILD, now=later, ratings="keep")
 
 
