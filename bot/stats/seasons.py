@@ -166,7 +166,7 @@ class SeasonService:
         if ratings is not None and ratings not in RATINGS:
             raise GameError(N_("Ratings are carried into the next season or reset."))
         if schedule is not None and schedule not in SCHEDULES:
-            raise GameError(N_("Seasons close off (by hand only), weekly or monthly."))
+            raise GameError(N_("Seasons close by hand (off), weekly or monthly."))
         if ratings is not None or schedule is not None:
             await self.db.seasons.set_settings(
                 guild_id, now=self.clock(), ratings=ratings, schedule=schedule
