@@ -43,8 +43,8 @@ __all__ = ["CLOSE_WINDOW", "SeasonOverview", "SeasonService", "due_at", "next_cl
 
 CLOSE_WINDOW: Final = timedelta(minutes=10)
 """How long a close confirmation button stays good."""
-MAX_WAIT: Final = timedelta(hours=1)
-"""The schedule's loop looks again at least this often (settings changed elsewhere)."""
+MAX_WAIT: Final = timedelta(days=1)
+"""The longest the schedule's loop sleeps before it looks again."""
 RETRY: Final = timedelta(minutes=1)
 """How soon the loop tries again after the database failed it."""
 BOARD_PAGE_SIZE: Final = 10
@@ -100,6 +100,8 @@ class SeasonService:
         self._loop: asyncio.Task[None] | None = None
         self._sleeping = False
         self._again = False
+        self._scheduling = False
+        """Whether this process closes the seasons due (its owner: ``start_schedule``)."""
 
     # -- reading --------------------------------------------------------------------------
 
@@ -209,13 +211,20 @@ class SeasonService:
     # -- the schedule's loop -------------------------------------------------------------
 
     def start_schedule(self) -> None:
-        """Close seasons when they are due, in the background, until :meth:`stop`."""
+        """Close seasons when they are due, in the background, until :meth:`stop`.
+
+        The loop sleeps until the next due close (at most :data:`MAX_WAIT`) and ends
+        when no server has a schedule; a schedule chosen here starts it again (a server's
+        commands are answered by the process that owns its shard, which runs its loop)."""
+        self._scheduling = True
         if self._loop is None:
             self._loop = asyncio.get_running_loop().create_task(self._run())
 
     def _restart_schedule(self) -> None:
         """The settings changed: a sleeping loop starts anew; a busy one looks again."""
         if self._loop is None:
+            if self._scheduling:
+                self.start_schedule()
             return
         if self._sleeping:
             self._loop.cancel()
@@ -225,6 +234,7 @@ class SeasonService:
             self._again = True
 
     async def stop(self) -> None:
+        self._scheduling = False
         if self._loop is not None:
             self._loop.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -236,6 +246,9 @@ class SeasonService:
             try:
                 await self.close_due(self.clock())
                 due = await self.next_due()
+                if due is None and not self._again:
+                    self._loop = None  # nothing scheduled: a schedule chosen starts it again
+                    return
                 wait = MAX_WAIT if due is None else min(MAX_WAIT, due - self.clock())
             except Exception:
                 log.exception("closing the seasons that are due failed; trying again")
