@@ -161,6 +161,7 @@ class DominoBot(commands.Bot):
         if self.owner:
             self.restoring = asyncio.get_running_loop().create_task(self._restore())
             self.restoring.add_done_callback(_log_restore)
+            self.stats.seasons.start_schedule()  # closes the seasons due by a schedule
         log.info("serving %s (host %s, pid %d)", self.serving(), socket.gethostname(), os.getpid())
 
     async def _restore(self) -> int:
@@ -222,6 +223,8 @@ class DominoBot(commands.Bot):
             await cog.publisher.close()  # type: ignore[attr-defined]
         if hasattr(self, "competitions"):
             await self.competitions.close()
+        if hasattr(self, "stats"):
+            await self.stats.seasons.stop()
         if hasattr(self, "games"):
             await self.games.close()
         if hasattr(self, "ai"):

@@ -16,14 +16,19 @@ comes back. See docs/LEADERBOARDS.md.
 """
 
 from bot.storage import (
+    RATINGS,
+    SCHEDULES,
     BoardEntry,
     BoardPage,
+    ClosedSeason,
+    CurrentSeason,
     HistoryPage,
     MatchSeat,
     MatchSummary,
     PlayerCard,
     PlayerResult,
     Season,
+    SeasonSettings,
     Standing,
     Tally,
 )
@@ -31,6 +36,7 @@ from bot.storage import (
 from .ledger import MatchLedger, RatedSeat, Rater, Rating, count_match
 from .ranking import OUTCOMES, SeatResult, match_results
 from .rating import OpenSkillRater, rated_sides
+from .seasons import CLOSE_WINDOW, SeasonOverview, SeasonService, due_at, next_close
 from .service import (
     DEFAULT_GAME,
     HISTORY_PAGE_SIZE,
@@ -44,14 +50,19 @@ from .service import (
 # The values the service answers with (read from storage) are re-exported here: the
 # cogs take them from bot.stats and never import bot.storage.
 __all__ = [
+    "CLOSE_WINDOW",
     "DEFAULT_GAME",
     "HISTORY_PAGE_SIZE",
     "OUTCOMES",
     "PAGE_SIZE",
     "PERIODS",
+    "RATINGS",
     "RESET_WINDOW",
+    "SCHEDULES",
     "BoardEntry",
     "BoardPage",
+    "ClosedSeason",
+    "CurrentSeason",
     "HistoryPage",
     "MatchLedger",
     "MatchSeat",
@@ -63,12 +74,17 @@ __all__ = [
     "Rater",
     "Rating",
     "Season",
+    "SeasonOverview",
+    "SeasonService",
+    "SeasonSettings",
     "SeatResult",
     "Standing",
     "StatsService",
     "Tally",
     "count_match",
+    "due_at",
     "install",
     "match_results",
+    "next_close",
     "rated_sides",
 ]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any, Final
 
@@ -21,6 +22,7 @@ from bot.storage import ORDERS, BoardPage, Database, HistoryPage, PlayerCard, Se
 
 from .ledger import MatchLedger
 from .rating import OpenSkillRater
+from .seasons import SeasonService
 
 log = logging.getLogger(__name__)
 
@@ -55,6 +57,8 @@ class StatsService:
     def __init__(self, db: Database, *, clock: Callable[[], datetime]) -> None:
         self.db = db
         self.clock = clock
+        self.seasons = SeasonService(db, clock=clock)
+        """Closing seasons, their settings and archived boards (:mod:`bot.stats.seasons`)."""
 
     async def start(self) -> None:
         """Count the matches that wait to be counted (stored before the stats tables
@@ -87,9 +91,11 @@ class StatsService:
             raise GameError(N_("Only Latvian sessions give place points."))
         span = PERIODS[period]
         since = None if span is None else self.clock() - span
-        return await self.db.leaderboards.leaderboard(
+        found = await self.db.leaderboards.leaderboard(
             guild_id, game, since=since, order=order, page=page, page_size=PAGE_SIZE
         )
+        season = await self.db.seasons.current(guild_id)
+        return replace(found, season=season.number)
 
     async def card(
         self, guild_id: int, user_id: int, name: str, game: str | None = None

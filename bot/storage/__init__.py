@@ -54,6 +54,14 @@ from .matches import (
     MatchSummary,
 )
 from .migrations import LATEST, MIGRATIONS, PG_MIGRATIONS, migrate
+from .seasons import (
+    RATINGS,
+    SCHEDULES,
+    ClosedSeason,
+    CurrentSeason,
+    SeasonRepository,
+    SeasonSettings,
+)
 
 __all__ = [
     "ACTIVE_STATUSES",
@@ -63,14 +71,18 @@ __all__ = [
     "MIGRATIONS",
     "ORDERS",
     "PG_MIGRATIONS",
+    "RATINGS",
+    "SCHEDULES",
     "STATUSES",
     "Announced",
     "BoardEntry",
     "BoardPage",
     "ChannelBusyError",
+    "ClosedSeason",
     "CompetitionRepository",
     "CompetitionRow",
     "Counted",
+    "CurrentSeason",
     "Database",
     "DatabaseTimeoutError",
     "DatabaseUnavailableError",
@@ -93,6 +105,8 @@ __all__ = [
     "Rating",
     "RecordAppend",
     "Season",
+    "SeasonRepository",
+    "SeasonSettings",
     "SqliteDatabase",
     "StaleGameError",
     "Standing",

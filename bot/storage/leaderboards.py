@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
@@ -181,6 +181,8 @@ class BoardPage:
     total: int
     """Players on the whole board."""
     entries: tuple[BoardEntry, ...]
+    season: int | None = None
+    """The season the board is of (the service says it; None: not said)."""
 
     @property
     def pages(self) -> int:
@@ -189,12 +191,23 @@ class BoardPage:
 
 @dataclass(frozen=True, slots=True)
 class Season:
-    """A server's last leaderboard reset: matches with a larger id than ``after_match_id`` count."""
+    """A server's current season, as its last reset or close began it: matches with a
+    larger id than ``after_match_id`` count (``reset_at``: when it began)."""
 
     guild_id: int
     after_match_id: int
     reset_at: datetime
     reset_by: int
+    number: int = 1
+    """The season's number (1 until a season is closed; a reset keeps it)."""
+    ratings_after: int | None = None
+    """Where the replay of its ratings starts: None when ratings began anew with the
+    season, an earlier match id when they were carried in (``bot.storage.seasons``)."""
+
+    @property
+    def ratings_from(self) -> int:
+        """The match id after which its ratings are counted."""
+        return self.after_match_id if self.ratings_after is None else self.ratings_after
 
 
 @dataclass(frozen=True, slots=True)
@@ -459,11 +472,15 @@ class LeaderboardRepository:
                 "INSERT INTO leaderboard_seasons"
                 " (guild_id, after_match_id, reset_at, reset_by) VALUES (?, ?, ?, ?)"
                 " ON CONFLICT (guild_id) DO UPDATE SET after_match_id = excluded.after_match_id,"
-                " reset_at = excluded.reset_at, reset_by = excluded.reset_by",
+                " reset_at = excluded.reset_at, reset_by = excluded.reset_by,"
+                " ratings_after = NULL",
                 (guild_id, last, to_text(now), by),
             )
+            row = await conn.fetchone(
+                "SELECT number FROM leaderboard_seasons WHERE guild_id = ?", (guild_id,)
+            )
         log.info("guild %d: leaderboard reset by %d after match %d", guild_id, by, last)
-        return Season(guild_id, last, now, by)
+        return Season(guild_id, last, now, by, number=1 if row is None else int(row[0]))
 
     # -- reading ------------------------------------------------------------------------
 
@@ -472,14 +489,12 @@ class LeaderboardRepository:
         row = await self._db.fetchone(
             "SELECT * FROM leaderboard_seasons WHERE guild_id = ?", (guild_id,)
         )
-        if row is None:
-            return None
-        return Season(guild_id, row["after_match_id"], from_text(row["reset_at"]), row["reset_by"])
+        return None if row is None else season_of(row)
 
     async def games(self, guild_id: int) -> list[tuple[str, int]]:
         """(game, player-matches) counted on the server's boards, the most played first."""
         rows = await self._db.fetchall(
-            "SELECT game, sum(matches) AS n FROM standings WHERE guild_id = ?"
+            "SELECT game, sum(matches) AS n FROM standings WHERE guild_id = ? AND matches > 0"
             " GROUP BY game ORDER BY n DESC, game",
             (guild_id,),
         )
@@ -562,13 +577,14 @@ class LeaderboardRepository:
         self, guild_id: int, game: str, order: str, page: int, size: int
     ) -> tuple[int, list[BoardEntry]]:
         row = await self._db.fetchone(
-            "SELECT count(*) FROM standings WHERE guild_id = ? AND game = ?", (guild_id, game)
+            "SELECT count(*) FROM standings WHERE guild_id = ? AND game = ? AND matches > 0",
+            (guild_id, game),
         )
         total = int(row[0]) if row is not None else 0
         page = _clamp(page, total, size)
         rows = await self._db.fetchall(
             "SELECT user_id, name, matches, wins, draws, points, place_points, mu, sigma, ordinal"
-            " FROM standings WHERE guild_id = ? AND game = ?"
+            " FROM standings WHERE guild_id = ? AND game = ? AND matches > 0"
             f" ORDER BY {_BOARD_ORDER[order].format(nulls=self._db.dialect.nulls_last)}"
             " LIMIT ? OFFSET ?",
             (guild_id, game, size, page * size),
@@ -628,7 +644,7 @@ class LeaderboardRepository:
         """
         async with self._db.snapshot():
             rows = await self._db.fetchall(
-                "SELECT * FROM standings WHERE guild_id = ? AND user_id = ?"
+                "SELECT * FROM standings WHERE guild_id = ? AND user_id = ? AND matches > 0"
                 " ORDER BY matches DESC, game",
                 (guild_id, user_id),
             )
@@ -641,7 +657,7 @@ class LeaderboardRepository:
                     continue
                 row = await self._db.fetchone(
                     "SELECT sum(CASE WHEN ordinal > ? THEN 1 ELSE 0 END), count(*) FROM standings"
-                    " WHERE guild_id = ? AND game = ? AND ordinal IS NOT NULL",
+                    " WHERE guild_id = ? AND game = ? AND ordinal IS NOT NULL AND matches > 0",
                     (s.rating.ordinal, guild_id, s.game),
                 )
                 assert row is not None
@@ -692,28 +708,96 @@ _AGAINST_AI = (
 
 
 async def _replay(conn: Connection, guild_id: int, ledger: Ledger) -> int:
-    """Rebuild one server's standings and results from its matches after its reset."""
-    after = 0
-    row = await conn.fetchone(
-        "SELECT after_match_id FROM leaderboard_seasons WHERE guild_id = ?", (guild_id,)
-    )
+    """Rebuild one server's standings and results from its matches after its reset.
+
+    When the current season carried its ratings in (``ratings_after`` before its start),
+    the matches since the ratings began are replayed first for the ratings alone, then
+    carried over as the season's close did (:func:`carried`)."""
+    after = ratings_from = 0
+    row = await conn.fetchone("SELECT * FROM leaderboard_seasons WHERE guild_id = ?", (guild_id,))
     if row is not None:
-        after = int(row[0])
+        season = season_of(row)
+        after, ratings_from = season.after_match_id, season.ratings_from
     await conn.execute("DELETE FROM standings WHERE guild_id = ?", (guild_id,))
     await conn.execute("DELETE FROM player_results WHERE guild_id = ?", (guild_id,))
     tables: dict[str, dict[int, Standing]] = {}
     results: list[PlayerResult] = []
     count = 0
-    async for match in matches_after(conn, guild_id, after):
+    started = ratings_from >= after
+    async for match in matches_after(conn, guild_id, ratings_from):
+        if not started and match.id > after:
+            tables, started = _carried_tables(tables), True
         table = tables.setdefault(match.game, {})
         counted = ledger.count(table, match)
         for standing in counted.standings:
             table[standing.user_id] = standing
-        results.extend(counted.results)
+        if started:
+            results.extend(counted.results)
         count += 1
+    if not started:
+        tables = _carried_tables(tables)
     standings = [s for table in tables.values() for s in table.values()]
     await _write(conn, guild_id, results, standings)
     return count
+
+
+def carried(standing: Standing) -> Standing | None:
+    """A standing as a season that carries ratings starts it: the rating alone (nothing
+    played yet in the season), or None for a player who has no rating to carry."""
+    if standing.rating is None:
+        return None
+    return replace(
+        standing,
+        matches=0,
+        wins=0,
+        draws=0,
+        points=0.0,
+        place_points=0.0,
+        streak=0,
+        best_streak=0,
+        rated=0,
+    )
+
+
+CARRY_SQL = (
+    "UPDATE standings SET matches = 0, wins = 0, draws = 0, points = 0, place_points = 0,"
+    " streak = 0, best_streak = 0, rated = 0 WHERE guild_id = ?"
+)
+"""What :func:`carried` does, for every standing of a server that has a rating (the
+others are deleted first)."""
+
+
+def _carried_tables(tables: dict[str, dict[int, Standing]]) -> dict[str, dict[int, Standing]]:
+    out: dict[str, dict[int, Standing]] = {}
+    for game, table in tables.items():
+        kept = {user: c for user, s in table.items() if (c := carried(s)) is not None}
+        out[game] = kept
+    return out
+
+
+def season_of(row: Row) -> Season:
+    """A ``leaderboard_seasons`` row as a :class:`Season`."""
+    ratings_after = row["ratings_after"]
+    return Season(
+        int(row["guild_id"]),
+        int(row["after_match_id"]),
+        from_text(row["reset_at"]),
+        int(row["reset_by"]),
+        number=int(row["number"]),
+        ratings_after=None if ratings_after is None else int(ratings_after),
+    )
+
+
+async def ranking(conn: Connection, guild_id: int, game: str, order: str) -> list[BoardEntry]:
+    """The whole board of one game as its all-time pages show it (on ``conn``)."""
+    _check_order(order)
+    rows = await conn.fetchall(
+        "SELECT user_id, name, matches, wins, draws, points, place_points, mu, sigma, ordinal"
+        " FROM standings WHERE guild_id = ? AND game = ? AND matches > 0"
+        f" ORDER BY {_BOARD_ORDER[order].format(nulls=conn.dialect.nulls_last)}",
+        (guild_id, game),
+    )
+    return _entries(rows, 0)
 
 
 def _clamp(page: int, total: int, size: int) -> int:

@@ -275,7 +275,48 @@ CREATE UNIQUE INDEX competitions_one_open_per_channel
 CREATE INDEX competitions_guild_status ON competitions(guild_id, status);
 """
 
-MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5, _V6)
+# 7: leaderboard seasons (issue 41, point 4; docs/LEADERBOARDS.md, "Seasons"). The
+# current season stays the server's leaderboard_seasons row, which gains its number and
+# where its ratings' replay starts (NULL: where the season starts, ratings reset; an
+# earlier match id when they were carried in). A closed season keeps its span and, per
+# game and order, its ranking as it was shown (JSON), so it reads the same after ratings
+# move. season_settings: carry or reset ratings into the next season, and the schedule.
+_V7 = """
+ALTER TABLE leaderboard_seasons ADD COLUMN number INTEGER NOT NULL DEFAULT 1;
+ALTER TABLE leaderboard_seasons ADD COLUMN ratings_after INTEGER;
+
+CREATE TABLE season_settings (
+    guild_id INTEGER PRIMARY KEY,
+    ratings TEXT NOT NULL DEFAULT 'reset' CHECK (ratings IN ('carry', 'reset')),
+    schedule TEXT NOT NULL DEFAULT 'off' CHECK (schedule IN ('off', 'weekly', 'monthly')),
+    schedule_from TEXT
+);
+CREATE INDEX season_settings_scheduled ON season_settings(guild_id) WHERE schedule <> 'off';
+
+CREATE TABLE seasons (
+    guild_id INTEGER NOT NULL,
+    number INTEGER NOT NULL,
+    started_at TEXT,
+    ended_at TEXT NOT NULL,
+    closed_by INTEGER,
+    after_match_id INTEGER NOT NULL,
+    until_match_id INTEGER NOT NULL,
+    next_ratings TEXT NOT NULL CHECK (next_ratings IN ('carry', 'reset')),
+    PRIMARY KEY (guild_id, number)
+);
+
+CREATE TABLE season_boards (
+    guild_id INTEGER NOT NULL,
+    season INTEGER NOT NULL,
+    game TEXT NOT NULL,
+    board_order TEXT NOT NULL,
+    players INTEGER NOT NULL,
+    entries TEXT NOT NULL,
+    PRIMARY KEY (guild_id, season, game, board_order)
+);
+"""
+
+MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7)
 """Every migration in order; the schema version is the number applied."""
 
 LATEST = len(MIGRATIONS)
@@ -535,7 +576,42 @@ CREATE UNIQUE INDEX competitions_one_open_per_channel
 CREATE INDEX competitions_guild_status ON competitions(guild_id, status);
 """
 
-PG_MIGRATIONS: tuple[str, ...] = (_PG_V1, _PG_V2, _PG_V3, _PG_V4, _PG_V5, _PG_V6)
+_PG_V7 = """
+ALTER TABLE leaderboard_seasons ADD COLUMN number INTEGER NOT NULL DEFAULT 1;
+ALTER TABLE leaderboard_seasons ADD COLUMN ratings_after BIGINT;
+
+CREATE TABLE season_settings (
+    guild_id BIGINT PRIMARY KEY,
+    ratings TEXT NOT NULL DEFAULT 'reset' CHECK (ratings IN ('carry', 'reset')),
+    schedule TEXT NOT NULL DEFAULT 'off' CHECK (schedule IN ('off', 'weekly', 'monthly')),
+    schedule_from TEXT COLLATE "C"
+);
+CREATE INDEX season_settings_scheduled ON season_settings(guild_id) WHERE schedule <> 'off';
+
+CREATE TABLE seasons (
+    guild_id BIGINT NOT NULL,
+    number INTEGER NOT NULL,
+    started_at TEXT COLLATE "C",
+    ended_at TEXT COLLATE "C" NOT NULL,
+    closed_by BIGINT,
+    after_match_id BIGINT NOT NULL,
+    until_match_id BIGINT NOT NULL,
+    next_ratings TEXT NOT NULL CHECK (next_ratings IN ('carry', 'reset')),
+    PRIMARY KEY (guild_id, number)
+);
+
+CREATE TABLE season_boards (
+    guild_id BIGINT NOT NULL,
+    season INTEGER NOT NULL,
+    game TEXT NOT NULL,
+    board_order TEXT NOT NULL,
+    players INTEGER NOT NULL,
+    entries TEXT NOT NULL,
+    PRIMARY KEY (guild_id, season, game, board_order)
+);
+"""
+
+PG_MIGRATIONS: tuple[str, ...] = (_PG_V1, _PG_V2, _PG_V3, _PG_V4, _PG_V5, _PG_V6, _PG_V7)
 """PostgreSQL's migrations, one for each of :data:`MIGRATIONS`."""
 
 

@@ -38,6 +38,7 @@ from .replies import MESSAGE_LIMIT as MESSAGE_LIMIT  # the limit texts are held 
 from .replies import final_answer, placeholder, refusing, reply_error
 from .rules_items import PICK_A_GAME, RULES_ITEMS, rules_picker
 from .rules_texts import rules_embed, sample_board
+from .seasons import SeasonCommands
 from .stats import StatsCommands
 from .texts import GAME_CHOICES, RULES_TEXT, game_name
 
@@ -97,6 +98,7 @@ async def _delete_thread(thread: discord.Thread) -> None:
 class Domino(
     StatsCommands,
     CompetitionCommands,
+    SeasonCommands,
     commands.GroupCog,
     group_name="domino",
     group_description=locale_str("Play dominoes"),

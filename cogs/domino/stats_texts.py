@@ -22,7 +22,15 @@ from datetime import datetime
 import discord
 
 from bot.i18n import N_, Translator
-from bot.stats import BoardPage, HistoryPage, MatchSeat, MatchSummary, PlayerCard, PlayerResult
+from bot.stats import (
+    BoardPage,
+    ClosedSeason,
+    HistoryPage,
+    MatchSeat,
+    MatchSummary,
+    PlayerCard,
+    PlayerResult,
+)
 from render.cards import BoardCard, BoardLine
 
 from .markup import plain
@@ -91,14 +99,32 @@ def _limit(lines: Sequence[str], limit: int = EMBED_TEXT_LIMIT) -> str:
 # -- leaderboard ----------------------------------------------------------------------------------
 
 
-def _board_heads(page: BoardPage, tr: Translator, period: str) -> tuple[str, str, str]:
-    """A page's title, its subtitle (period, order, players) and its page line."""
+def _board_heads(
+    page: BoardPage, tr: Translator, period: str, closed: ClosedSeason | None = None
+) -> tuple[str, str, str]:
+    """A page's title, its subtitle (season or period, order, players) and its page line.
+
+    A live board names its season (and the period, when it is not the whole season); a
+    closed season's board (``closed``) names the season and its span."""
     title = tr("{game} leaderboard", game=game_name(page.game, tr))
     by = tr("by place points") if page.order == "places" else tr("by rating")
-    subtitle = " · ".join(
-        [tr(PERIOD_NAMES[period]), by, tr.plural("{n} player", "{n} players", page.total)]
-    )
+    if closed is not None:
+        parts = [tr("Season {number} (closed)", number=closed.number), season_span(closed, tr)]
+    elif page.season is not None:
+        parts = [tr("Season {number}", number=page.season)]
+        if period != "all":
+            parts.append(tr(PERIOD_NAMES[period]))
+    else:
+        parts = [tr(PERIOD_NAMES[period])]
+    subtitle = " · ".join([*parts, by, tr.plural("{n} player", "{n} players", page.total)])
     return title, subtitle, tr("page {page} of {pages}", page=page.page + 1, pages=page.pages)
+
+
+def season_span(closed: ClosedSeason, tr: Translator) -> str:
+    """``Mar 3, 2025 – Mar 10, 2025``; ``until Mar 10, 2025`` for a first season."""
+    if closed.started_at is None:
+        return tr("until {end}", end=tr.date(closed.ended_at))
+    return tr("{start} – {end}", start=tr.date(closed.started_at), end=tr.date(closed.ended_at))
 
 
 def _board_note(page: BoardPage, tr: Translator) -> str:
@@ -107,10 +133,17 @@ def _board_note(page: BoardPage, tr: Translator) -> str:
     return f"{tr(RATING_NOTE)} {tr(UNRATED_NOTE)}" if unrated else tr(RATING_NOTE)
 
 
-def board_card(page: BoardPage, tr: Translator, period: str, viewer: int | None) -> BoardCard:
-    """A leaderboard page as a picture's data (the viewer's own line outlined)."""
+def board_card(
+    page: BoardPage,
+    tr: Translator,
+    period: str,
+    viewer: int | None,
+    closed: ClosedSeason | None = None,
+) -> BoardCard:
+    """A leaderboard page as a picture's data (the viewer's own line outlined); a closed
+    season's board with ``closed``."""
     latvian = page.game == "latvian"
-    title, subtitle, page_line = _board_heads(page, tr, period)
+    title, subtitle, page_line = _board_heads(page, tr, period, closed)
     # the picture has no draws column (the text has): at 10 px shown, six number columns
     # leave a name too little room in Finnish
     headings = [tr("Rating"), tr("Matches"), tr("Wins"), tr("Win rate")]
@@ -157,10 +190,12 @@ def _board_lines(page: BoardPage, tr: Translator, escape: bool) -> list[str]:
     return out
 
 
-def board_embed(page: BoardPage, tr: Translator, period: str) -> discord.Embed:
+def board_embed(
+    page: BoardPage, tr: Translator, period: str, closed: ClosedSeason | None = None
+) -> discord.Embed:
     """A leaderboard page as text: the subtitle, a line per player, the note; the page
     line alone in the footer."""
-    title, subtitle, page_line = _board_heads(page, tr, period)
+    title, subtitle, page_line = _board_heads(page, tr, period, closed)
     lines = _board_lines(page, tr, escape=True) or [
         tr("No counted matches here yet. Finish a match to get on the board!")
     ]
@@ -173,9 +208,11 @@ def board_embed(page: BoardPage, tr: Translator, period: str) -> discord.Embed:
     return embed
 
 
-def board_alt(page: BoardPage, tr: Translator, period: str) -> str:
+def board_alt(
+    page: BoardPage, tr: Translator, period: str, closed: ClosedSeason | None = None
+) -> str:
     """The picture's alt text: the page read out (cut to Discord's limit)."""
-    title, subtitle, page_line = _board_heads(page, tr, period)
+    title, subtitle, page_line = _board_heads(page, tr, period, closed)
     lines = [f"{title}. {subtitle} · {page_line}.", *_board_lines(page, tr, escape=False)]
     return _limit(lines, ALT_TEXT_LIMIT - 2)
 
@@ -197,11 +234,16 @@ def _result_text(result: PlayerResult, tr: Translator) -> str:
 def card_embed(card: PlayerCard, tr: Translator, guild_name: str) -> discord.Embed:
     """A player's stats as text: a field per game (with its matches against the AI),
     the rating trend, recent results; the notes once, in the footer."""
-    since = (
-        tr("since the reset on {date}", date=tr.date(card.season.reset_at))
-        if card.season
-        else tr("all time")
-    )
+    if card.season is None:
+        since = tr("all time")
+    elif card.season.number > 1:
+        since = tr(
+            "season {number}, since {date}",
+            number=card.season.number,
+            date=tr.date(card.season.reset_at),
+        )
+    else:
+        since = tr("since the reset on {date}", date=tr.date(card.season.reset_at))
     embed = discord.Embed(
         title=plain(tr("{name}'s stats", name=card.name)),
         description=plain(f"{guild_name} · {since}" if guild_name else since),

@@ -73,7 +73,7 @@ async def test_a_leaderboard_is_one_picture_with_its_note_once_and_its_page_apar
     assert not any(t.startswith("—") for t in texts)
     # the picture reads out in its alt text (for screen readers), without the note
     alt = str(message.attachments[0].description)
-    head = "Block game leaderboard. All time · by rating · 26 players · page 1 of 3."
+    head = "Block game leaderboard. Season 1 · by rating · 26 players · page 1 of 3."
     assert alt.startswith(head)
     assert NOTE not in alt
 
@@ -90,7 +90,7 @@ async def test_a_leaderboard_whose_picture_cannot_be_attached_is_text(
     embed = message.embeds[0]
     assert embed.title == "Block game leaderboard"
     text = str(embed.description)
-    assert text.startswith("All time · by rating · 26 players\n\n**1.** alice — rating ")
+    assert text.startswith("Season 1 · by rating · 26 players\n\n**1.** alice — rating ")
     assert text.count("\n**") == 10  # ten lines
     assert embed_text(message).count(NOTE) == 1
     assert embed.footer.text == "page 1 of 3"

@@ -1,0 +1,119 @@
+"""The season messages' buttons (:class:`~cogs.domino.items.DominoItem`\\ s).
+
+Each ``custom_id`` carries what the click needs, so it keeps working after a restart:
+
+- ``domino:sc:<guild>:<season>:<asked at>`` / ``domino:sx:<guild>:<season>:<asked at>``
+  confirm or cancel closing that season (the service closes only that one, once);
+- ``domino:sb:<guild>:<season>:<game>:<order>:<page>`` a page of a closed season's board.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any, Self
+
+import discord
+
+from bot.i18n import Translator
+from bot.stats import BoardPage
+
+from .items import DominoItem, button, sent_view
+
+if TYPE_CHECKING:
+    from .cog import Domino
+
+
+class SeasonCloseButton(
+    DominoItem[discord.ui.Button[Any]],
+    template=r"domino:(?P<action>sc|sx):(?P<guild>\d{1,20}):(?P<season>\d{1,9}):(?P<asked>\d{1,12})",
+):
+    def __init__(
+        self,
+        action: str,
+        guild_id: int,
+        season: int,
+        asked: int,
+        label: str = "…",
+        danger: bool = False,
+    ) -> None:
+        style = discord.ButtonStyle.danger if danger else discord.ButtonStyle.secondary
+        super().__init__(button(f"domino:{action}:{guild_id}:{season}:{asked}", label, style))
+        self.action = action
+        self.guild_id = guild_id
+        self.season = season
+        self.asked = asked
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> Self:
+        return cls(match["action"], int(match["guild"]), int(match["season"]), int(match["asked"]))
+
+    async def run(self, interaction: discord.Interaction, cog: Domino) -> None:
+        await cog.on_season_close_button(
+            interaction, self.action, self.guild_id, self.season, self.asked
+        )
+
+
+class SeasonBoardButton(
+    DominoItem[discord.ui.Button[Any]],
+    template=(
+        r"domino:sb:(?P<guild>\d{1,20}):(?P<season>\d{1,9}):(?P<game>[a-z]{1,12})"
+        r":(?P<order>[a-z]{1,12}):(?P<page>\d{1,6})"
+    ),
+):
+    def __init__(
+        self,
+        guild_id: int,
+        season: int,
+        game: str,
+        order: str,
+        page: int,
+        label: str = "…",
+        disabled: bool = False,
+    ) -> None:
+        custom_id = f"domino:sb:{guild_id}:{season}:{game}:{order}:{page}"
+        super().__init__(button(custom_id, label, disabled=disabled))
+        self.guild_id = guild_id
+        self.season = season
+        self.game = game
+        self.order = order
+        self.page = page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> Self:
+        return cls(
+            int(match["guild"]),
+            int(match["season"]),
+            match["game"],
+            match["order"],
+            int(match["page"]),
+        )
+
+    async def run(self, interaction: discord.Interaction, cog: Domino) -> None:
+        await cog.on_season_board_page(
+            interaction, self.guild_id, self.season, self.game, self.order, self.page
+        )
+
+
+SEASON_ITEMS = (SeasonCloseButton, SeasonBoardButton)
+
+
+def close_view(guild_id: int, season: int, asked: int, tr: Translator) -> discord.ui.View:
+    """Confirm or cancel closing ``season``, asked for at ``asked`` (a timestamp)."""
+    view = sent_view()
+    label = tr("Close season {number}", number=season)
+    view.add_item(SeasonCloseButton("sc", guild_id, season, asked, label, True))
+    view.add_item(SeasonCloseButton("sx", guild_id, season, asked, tr("Cancel")))
+    return view
+
+
+def season_board_view(page: BoardPage, season: int, tr: Translator) -> discord.ui.View:
+    view = sent_view()
+    args = (page.guild_id, season, page.game, page.order)
+    first, last = page.page == 0, page.page >= page.pages - 1
+    view.add_item(SeasonBoardButton(*args, max(page.page - 1, 0), tr("◀ Previous"), first))
+    view.add_item(SeasonBoardButton(*args, page.page + 1, tr("Next ▶"), last))
+    return view

@@ -1,0 +1,248 @@
+"""``/domino season close|list|settings|show``: thin glue over ``bot.stats.seasons``.
+
+A mixin of the ``/domino`` GroupCog (``cog.Domino``), as the stats commands are: each
+command asks :class:`bot.stats.SeasonService` (``bot.stats.seasons``), which checks every
+option and who may, and puts the answer in words (:mod:`cogs.domino.season_texts`).
+Closing asks first: an ephemeral question with **Close season N** / **Cancel** (the
+buttons carry the season and when it was asked; the click checks Manage Server again).
+A closed season's board is drawn as the live one is (``render.cards``), as a picture
+with the page as text where it cannot be shown.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str
+from discord.ext import commands
+
+from bot.i18n import Translator
+from bot.stats import BoardPage, ClosedSeason, SeasonService
+from render.cards import render_leaderboard
+
+from .language import public_translator
+from .origin import BOARDS_IN_A_SERVER, server_of
+from .replies import defer_public, refusing
+from .season_items import SEASON_ITEMS, close_view, season_board_view
+from .season_texts import close_question, closed_text, overview_embed, settings_text
+from .stats import _Board
+from .stats_texts import board_alt, board_card, board_embed
+from .texts import GAME_CHOICES
+
+if TYPE_CHECKING:
+    from bot.client import DominoBot
+
+log = logging.getLogger(__name__)
+
+Choice = app_commands.Choice
+
+RATINGS_CHOICES: list[Choice[str]] = [
+    Choice(name=locale_str("Carry ratings into the next season"), value="carry"),
+    Choice(name=locale_str("Reset ratings each season"), value="reset"),
+]
+SCHEDULE_CHOICES: list[Choice[str]] = [
+    Choice(name=locale_str("Off: close seasons by hand"), value="off"),
+    Choice(name=locale_str("Weekly: Mondays 00:00 UTC"), value="weekly"),
+    Choice(name=locale_str("Monthly: the 1st, 00:00 UTC"), value="monthly"),
+]
+ORDER_CHOICES: list[Choice[str]] = [
+    Choice(name=locale_str("Rating"), value="rating"),
+    Choice(name=locale_str("Place points (latvian)"), value="places"),
+]
+PERIOD = "all"
+"""A closed season's board is its whole season's."""
+
+
+class SeasonCommands(commands.Cog):
+    """The season commands, a base of the ``/domino`` GroupCog (``cog.Domino``)."""
+
+    bot: DominoBot
+
+    @property
+    def seasons(self) -> SeasonService:
+        return self.bot.stats.seasons
+
+    async def cog_load(self) -> None:
+        await super().cog_load()
+        self.bot.add_dynamic_items(*SEASON_ITEMS)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(*SEASON_ITEMS)
+        await super().cog_unload()
+
+    season = app_commands.Group(
+        name="season", description=locale_str("Leaderboard seasons: close, list, settings, show")
+    )
+
+    # -- /domino season close --------------------------------------------------------------
+
+    @season.command(
+        name="close",
+        description=locale_str("Close the season: archive its leaderboards (Manage Server)"),
+    )
+    @refusing
+    async def season_close(self, interaction: discord.Interaction) -> None:
+        guild_id = server_of(interaction, BOARDS_IN_A_SERVER)
+        self.seasons.check_can_manage(bool(interaction.permissions.manage_guild))
+        await interaction.response.defer(ephemeral=True)
+        overview = await self.seasons.overview(guild_id)
+        tr = Translator.for_locale(interaction.locale)
+        number = overview.current.number
+        asked = int(self.seasons.clock().timestamp())
+        await interaction.followup.send(
+            close_question(number, overview.settings, tr),
+            view=close_view(guild_id, number, asked, tr),
+            ephemeral=True,
+        )
+
+    async def on_season_close_button(
+        self, interaction: discord.Interaction, action: str, guild_id: int, number: int, asked: int
+    ) -> None:
+        server_of(interaction, BOARDS_IN_A_SERVER, expected=guild_id)
+        tr = Translator.for_locale(interaction.locale)
+        if action == "sx":
+            await interaction.response.edit_message(content=tr("Nothing was closed."), view=None)
+            return
+        await interaction.response.defer()
+        closed = await self.seasons.close(
+            guild_id,
+            interaction.user.id,
+            can_manage=bool(interaction.permissions.manage_guild),
+            number=number,
+            asked_at=datetime.fromtimestamp(asked, UTC),
+        )
+        await interaction.edit_original_response(
+            content=tr(
+                "Season {number} is closed and archived; season {next} has begun.",
+                number=closed.number,
+                next=closed.number + 1,
+            ),
+            view=None,
+        )
+        public = await public_translator(self.bot, interaction.guild_id)
+        try:
+            await interaction.followup.send(
+                closed_text(closed, public), allowed_mentions=discord.AllowedMentions.none()
+            )
+        except discord.HTTPException:
+            log.warning("season %d closed; telling the channel failed", number, exc_info=True)
+
+    # -- /domino season list ---------------------------------------------------------------
+
+    @season.command(
+        name="list", description=locale_str("The current season, the settings, the closed seasons")
+    )
+    @refusing
+    async def season_list(self, interaction: discord.Interaction) -> None:
+        guild_id = server_of(interaction, BOARDS_IN_A_SERVER)
+        await defer_public(interaction)
+        overview = await self.seasons.overview(guild_id)
+        tr = await public_translator(self.bot, interaction.guild_id)
+        await interaction.followup.send(
+            embed=overview_embed(overview, tr), allowed_mentions=discord.AllowedMentions.none()
+        )
+
+    # -- /domino season settings -----------------------------------------------------------
+
+    @season.command(
+        name="settings",
+        description=locale_str("Carry or reset ratings, and a schedule (Manage Server)"),
+    )
+    @app_commands.describe(
+        ratings=locale_str("Into the next season: carry ratings over, or begin anew"),
+        schedule=locale_str("Close seasons by hand, weekly or monthly (UTC)"),
+    )
+    @app_commands.choices(ratings=RATINGS_CHOICES, schedule=SCHEDULE_CHOICES)
+    @refusing
+    async def season_settings(
+        self,
+        interaction: discord.Interaction,
+        ratings: str | None = None,
+        schedule: str | None = None,
+    ) -> None:
+        guild_id = server_of(interaction, BOARDS_IN_A_SERVER)
+        await interaction.response.defer(ephemeral=True)
+        overview = await self.seasons.set_settings(
+            guild_id,
+            can_manage=bool(interaction.permissions.manage_guild),
+            ratings=ratings,
+            schedule=schedule,
+        )
+        tr = Translator.for_locale(interaction.locale)
+        await interaction.followup.send(
+            settings_text(overview.settings, overview.next_close, tr), ephemeral=True
+        )
+
+    # -- /domino season show ---------------------------------------------------------------
+
+    @season.command(name="show", description=locale_str("A closed season's leaderboard"))
+    @app_commands.describe(
+        number=locale_str("The season's number (see /domino season list)"),
+        game=locale_str("Which game (default: the season's most played)"),
+        order=locale_str("Rank by rating, or (latvian) by accumulated place points"),
+    )
+    @app_commands.choices(game=GAME_CHOICES, order=ORDER_CHOICES)
+    @refusing
+    async def season_show(
+        self,
+        interaction: discord.Interaction,
+        number: app_commands.Range[int, 1, 999_999_999],
+        game: str | None = None,
+        order: str = "rating",
+    ) -> None:
+        guild_id = server_of(interaction, BOARDS_IN_A_SERVER)
+        await defer_public(interaction)
+        closed, page = await self.seasons.board(guild_id, number, game, order)
+        board = await self._season_board(interaction, closed, page)
+        if board.png is not None:
+            try:
+                await interaction.followup.send(file=board.file(), view=board.view)
+                return
+            except discord.HTTPException as error:
+                log.warning("attaching the season's board failed (%s); sending it as text", error)
+        await interaction.followup.send(embed=board.text, view=board.view)
+
+    async def on_season_board_page(
+        self,
+        interaction: discord.Interaction,
+        guild_id: int,
+        number: int,
+        game: str,
+        order: str,
+        page: int,
+    ) -> None:
+        server_of(interaction, BOARDS_IN_A_SERVER, expected=guild_id)
+        await interaction.response.defer()
+        closed, found = await self.seasons.board(guild_id, number, game, order, page)
+        board = await self._season_board(interaction, closed, found)
+        if board.png is not None:
+            try:
+                await interaction.edit_original_response(
+                    embed=None, attachments=[board.file()], view=board.view
+                )
+                return
+            except discord.HTTPException as error:
+                log.warning("attaching the season's board failed (%s); showing it as text", error)
+        await interaction.edit_original_response(embed=board.text, attachments=[], view=board.view)
+
+    async def _season_board(
+        self, interaction: discord.Interaction, closed: ClosedSeason, page: BoardPage
+    ) -> _Board:
+        tr = await public_translator(self.bot, interaction.guild_id)
+        card = board_card(page, tr, PERIOD, interaction.user.id, closed)
+        try:
+            png: bytes | None = await asyncio.to_thread(render_leaderboard, card)
+        except Exception:
+            log.exception("drawing a season's board failed; sending it as text")
+            png = None
+        return _Board(
+            png,
+            board_alt(page, tr, PERIOD, closed),
+            board_embed(page, tr, PERIOD, closed),
+            season_board_view(page, closed.number, tr),
+        )
