@@ -34,8 +34,8 @@ from ..view import view
 from .replay import Step
 
 KNOWN = SearchSettings(
-    work=120_000,
-    worlds=200,
+    work=250_000,
+    worlds=400,
     seconds=60.0,
     candidates=12,
     halving=False,
@@ -54,11 +54,11 @@ class ReviewSettings:
     known: SearchSettings = KNOWN
     """The known side's search (``candidates``: moves valued at most, the normal level's
     best ones and the move played)."""
-    mexican_work: int = 60_000
+    mexican_work: int = 250_000
     """Mexican Train's known budget per decision (its rounds are long)."""
     open_nodes: int = 150_000
     """The open side's solver nodes per decision; past it, playouts."""
-    open_playouts: int = 6
+    open_playouts: int = 16
     """Playouts per move where the open side estimates."""
     open_epsilon: float = 0.1
     """Chance of a random move at each turn of those playouts (the first one has none)."""
