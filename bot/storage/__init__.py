@@ -54,6 +54,7 @@ from .matches import (
     MatchSummary,
 )
 from .migrations import LATEST, MIGRATIONS, PG_MIGRATIONS, migrate
+from .reviews import ReviewRepository
 
 __all__ = [
     "ACTIVE_STATUSES",
@@ -92,6 +93,7 @@ __all__ = [
     "PlayerResult",
     "Rating",
     "RecordAppend",
+    "ReviewRepository",
     "Season",
     "SqliteDatabase",
     "StaleGameError",

@@ -57,6 +57,7 @@ from .guilds import GuildRepository
 from .leaderboards import LeaderboardRepository
 from .matches import MatchRepository
 from .migrations import migrate, user_version
+from .reviews import ReviewRepository
 from .sql import SQLITE, Connection, Dialect, Insert, Row, SqliteConnection, execute
 
 URL_SCHEMES = ("postgresql://", "postgres://")
@@ -112,6 +113,7 @@ class Database(ABC):
     matches: MatchRepository
     guilds: GuildRepository
     leaderboards: LeaderboardRepository
+    reviews: ReviewRepository
     dialect: Dialect
     path: str
     """Where the data lives: the SQLite file, or the server's URL without its password."""
@@ -122,6 +124,7 @@ class Database(ABC):
         self.guilds = GuildRepository(self)
         self.leaderboards = LeaderboardRepository(self)
         self.competitions = CompetitionRepository(self)
+        self.reviews = ReviewRepository(self)
 
     @classmethod
     async def open(
