@@ -24,6 +24,7 @@ from bot.games.service import GameService
 from bot.games.settings import SettingsService
 from bot.i18n import missing_catalogs
 from bot.pacer import Pacer, paced, trace
+from bot.review import ReviewService
 from bot.settings import DEFAULT_CALLS_PER_S, Shards, format_ids, process_share, shard_of
 from bot.stats import StatsService
 from bot.stats import install as install_leaderboard
@@ -43,6 +44,7 @@ class DominoBot(commands.Bot):
     db: Database
     games: GameService
     stats: StatsService
+    reviews: ReviewService
 
     def __new__(cls, *args: Any, shards: Shards | None = None, **kwargs: Any) -> DominoBot:
         if shards is not None and not issubclass(cls, commands.AutoShardedBot):
@@ -140,6 +142,8 @@ class DominoBot(commands.Bot):
         # counted (stored before the stats tables existed, or without the ledger).
         self.stats = StatsService(self.db, clock=self.clock)
         await self.stats.start()
+        # Game reviews of finished matches: computed in the AI pool, stored.
+        self.reviews = ReviewService(self.db, self.ai, clock=self.clock)
         missing = missing_catalogs()
         if missing:
             log.warning("no compiled catalogs for %s (run `make catalogs`)", ", ".join(missing))

@@ -34,6 +34,8 @@ MAY_IMPORT: dict[str, tuple[str, ...] | None] = {
     "bot/pacer.py": ("aiohttp",),  # the token's budget of counted Discord calls
     "bot/playground": ("simcord", "bot.client", "bot.games", "bot.i18n"),
     "bot/competitions": ("bot.engine", "bot.i18n"),  # pure so far: the rules of a competition
+    # game reviews (issue 40): the AI pool's review job, stored reviews, refusals
+    "bot/review": ("bot.engine", "bot.storage", "bot.i18n", "bot.games"),
 }
 NEVER: dict[str, tuple[str, ...]] = {
     # exceptions to MAY_IMPORT's prefixes

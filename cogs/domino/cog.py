@@ -35,6 +35,7 @@ from .origin import display_name, server_of
 from .permissions import missing
 from .replies import MESSAGE_LIMIT as MESSAGE_LIMIT  # the limit texts are held to
 from .replies import final_answer, placeholder, refusing, reply_error
+from .review import ReviewCommands
 from .rules_items import PICK_A_GAME, RULES_ITEMS, rules_picker
 from .rules_texts import rules_embed, sample_board
 from .stats import StatsCommands
@@ -95,12 +96,14 @@ async def _delete_thread(thread: discord.Thread) -> None:
 
 class Domino(
     StatsCommands,
+    ReviewCommands,
     commands.GroupCog,
     group_name="domino",
     group_description=locale_str("Play dominoes"),
 ):
     """The /domino commands. Match history, leaderboards and stats come from
-    :class:`~cogs.domino.stats.StatsCommands` (discord.py collects app commands along
+    :class:`~cogs.domino.stats.StatsCommands`, game reviews from
+    :class:`~cogs.domino.review.ReviewCommands` (discord.py collects app commands along
     the MRO)."""
 
     def __init__(self, bot: DominoBot) -> None:

@@ -9,7 +9,7 @@ shows every hand, so nothing here is hidden from anyone.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..deal import Deal
 from ..errors import DominoError
@@ -19,7 +19,7 @@ from ..mexican import TrainDeal
 from ..moves import Move
 from ..rules import Rules
 from ..tiles import Tile
-from ..view import StationView, TableView, layout_view, station_view
+from ..view import PlayerView, StationView, TableView, layout_view, public_view, station_view
 
 
 class NotReviewable(DominoError):
@@ -56,6 +56,9 @@ class Position:
     """Mexican Train's trains (``table`` is then empty)."""
     legal: tuple[Move, ...]
     played: Move
+    board: PlayerView
+    """A spectator's view of the position, its table revealed (a face-down tile face up):
+    what a picture of the board is drawn from."""
 
 
 def finished_deal(state: MatchState, deal: int) -> Deal:
@@ -100,14 +103,16 @@ def position_of(step: Step) -> Position:
     d = step.deal
     station = station_view(d.station) if isinstance(d, TrainDeal) else None
     count = d.layout.count() if d.fives else 0
+    table = layout_view(d.layout, frozenset(), count)
     return Position(
         rules=d.rules,
         deal=step.before.deal_number,
         index=step.index,
         seat=step.seat,
         hand=d.hand(step.seat),
-        table=layout_view(d.layout, frozenset(), count),
+        table=table,
         station=station,
         legal=tuple(d.legal_moves()),
         played=step.move,
+        board=replace(public_view(step.before), table=table),
     )
