@@ -1,10 +1,14 @@
-"""``/domino review [game] [deal]`` and the finished table's Review button: thin glue.
+"""``/domino review [match] [deal]`` and the finished table's Review button: thin glue.
 
 The reply is private to the asker (an ephemeral answer of their own interaction): a
 review is public information of a finished match, but it is written for the one who
 asked, and a private reply fills no channel and costs no counted call. It is
 acknowledged at once, says "Reviewing…" while the AI pool works (a few seconds; a stored
 review comes back at once), then shows the picture (``render.review``) and a few lines.
+
+The match is named by its number (``/domino history``) in an option called ``match``,
+not ``game``: every ``game`` option of ``/domino`` offers the kinds of game
+(tests/i18n/test_game_choices.py).
 """
 
 from __future__ import annotations
@@ -58,19 +62,19 @@ class ReviewCommands(commands.Cog):
         description=locale_str("Review a finished deal: each player's accuracy and mistakes"),
     )
     @app_commands.describe(
-        game=locale_str("The match's number, as /domino history shows it (default: your last)"),
+        match=locale_str("The match's number, as /domino history shows it (default: your last)"),
         deal=locale_str("Which deal of the match (default: the last)"),
     )
     @refusing
     async def review(
         self,
         interaction: discord.Interaction,
-        game: app_commands.Range[int, 1, 10**15] | None = None,
+        match: app_commands.Range[int, 1, 10**15] | None = None,
         deal: app_commands.Range[int, 1, 10_000] | None = None,
     ) -> None:
         guild_id = server_of(interaction, REVIEWS_IN_A_SERVER)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await self._answer(interaction, guild_id, game, deal)
+        await self._answer(interaction, guild_id, match, deal)
 
     async def on_review_button(self, interaction: discord.Interaction, game_id: int) -> None:
         """The Review button of a finished match's table, clicked."""

@@ -112,7 +112,7 @@ async def test_every_command_and_component_acknowledges_before_the_database(
     bot.reviews.settings = SMALL_REVIEW
     await step("Review (button)", bob.click(final, custom_id=review))
     await step("/domino review", alice.slash(channel, "domino review"))
-    await step("/domino review of no match", alice.slash(channel, "domino review", game=10**9))
+    await step("/domino review of no match", alice.slash(channel, "domino review", match=10**9))
     await step("Rematch (button)", bob.click(final, custom_id=rematch))
     await step("Rematch again (button)", bob.click(final, custom_id=rematch))  # refused
     await step("Rematch, the last player (button)", alice.click(final, custom_id=rematch))

@@ -70,13 +70,13 @@ async def test_bad_review_requests_are_refused_politely(bot, channel, alice, bob
     assert none_yet.ephemeral
     assert "no finished match on this server to review yet" in none_yet.response.content
     await finished_match(bot, channel, driver, alice)
-    unknown = await alice.slash(channel, "domino review", game=987654)
+    unknown = await alice.slash(channel, "domino review", match=987654)
     assert "There is no such match on this server." in unknown.response.content
     history = await bot.stats.history(channel.guild.id)
     match_id = history.entries[0].id
-    wrong_deal = await alice.slash(channel, "domino review", game=match_id, deal=9)
+    wrong_deal = await alice.slash(channel, "domino review", match=match_id, deal=9)
     assert f"Match #{match_id} has finished deals 1 to 1." in wrong_deal.response.content
     assert bot.ai.reviews == 0
     # bob had no seat, but a finished match is public: he may review it by its number
-    theirs = await bob.slash(channel, "domino review", game=match_id)
+    theirs = await bob.slash(channel, "domino review", match=match_id)
     assert f"match #{match_id}" in theirs.response.content
