@@ -28,16 +28,23 @@ async def finished_match(bot, channel, driver, alice):
     return session, final
 
 
+def counted(requests) -> list:
+    """The calls Discord counts: every route but an interaction's own."""
+    return [r for r in requests if not r.path.startswith(("/interactions/", "/webhooks/"))]
+
+
 async def count_reviews(bot) -> int:
     row = await bot.db.fetchone("SELECT count(*) FROM reviews")
     return int(row[0])
 
 
 async def test_a_finished_match_is_reviewed_then_served_from_storage(
-    bot, channel, alice, bob, driver
+    simcord_env, bot, channel, alice, bob, driver
 ):
     bot.reviews.settings = SMALL
     session, final = await finished_match(bot, channel, driver, alice)
+    await bot.get_cog("Domino").publisher.settled()
+    mark = len(simcord_env.http_requests)
 
     result = await alice.slash(channel, "domino review")
     assert result.ephemeral
@@ -62,6 +69,8 @@ async def test_a_finished_match_is_reviewed_then_served_from_storage(
     assert bot.ai.reviews == 1
     assert await count_reviews(bot) == 1
     assert session.id
+    # both answers rode on the asker's own interaction: no counted Discord call
+    assert counted(simcord_env.http_requests[mark:]) == []
 
 
 async def test_bad_review_requests_are_refused_politely(bot, channel, alice, bob, driver):
