@@ -25,6 +25,7 @@ from bot.games.service import GameService
 from bot.games.settings import SettingsService
 from bot.i18n import missing_catalogs
 from bot.pacer import Pacer, paced, trace
+from bot.review import ReviewService
 from bot.settings import DEFAULT_CALLS_PER_S, Shards, format_ids, process_share, shard_of
 from bot.stats import StatsService
 from bot.stats import install as install_leaderboard
@@ -45,6 +46,7 @@ class DominoBot(commands.Bot):
     games: GameService
     competitions: CompetitionService
     stats: StatsService
+    reviews: ReviewService
 
     def __new__(cls, *args: Any, shards: Shards | None = None, **kwargs: Any) -> DominoBot:
         if shards is not None and not issubclass(cls, commands.AutoShardedBot):
@@ -145,6 +147,8 @@ class DominoBot(commands.Bot):
         )
         self.stats = StatsService(self.db, clock=self.clock)
         await self.stats.start()
+        # Game reviews of finished matches: computed in the AI pool, stored.
+        self.reviews = ReviewService(self.db, self.ai, clock=self.clock)
         missing = missing_catalogs()
         if missing:
             log.warning("no compiled catalogs for %s (run `make catalogs`)", ", ".join(missing))

@@ -35,6 +35,8 @@ MAY_IMPORT: dict[str, tuple[str, ...] | None] = {
     "bot/playground": ("simcord", "bot.client", "bot.games", "bot.i18n"),
     # the rules of a competition pure; its service over the games and storage
     "bot/competitions": ("bot.engine", "bot.i18n", "bot.games", "bot.storage"),
+    # game reviews (issue 40): the AI pool's review job, stored reviews, refusals
+    "bot/review": ("bot.engine", "bot.storage", "bot.i18n", "bot.games"),
 }
 NEVER: dict[str, tuple[str, ...]] = {
     # exceptions to MAY_IMPORT's prefixes

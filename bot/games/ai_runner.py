@@ -33,6 +33,11 @@ event loop for the GIL; run here it gets a process of its own::
 
 The player must be picklable: a module-level function, or a
 ``functools.partial`` of one (e.g. ``partial(choose_move, settings=...)``).
+
+**Game reviews** (:meth:`AiRunner.review`, issue 40) run in the same pool and share its
+queue: a review values every decision of a finished deal (seconds of CPU), so it must
+never run on the event loop. The record travels to the worker, which replays it and
+reviews the deal (:func:`bot.engine.review.review_deal`).
 """
 
 from __future__ import annotations
@@ -54,12 +59,14 @@ from typing import Any
 
 from bot.engine import Move
 from bot.engine.ai import choose_move
+from bot.engine.record import load_record
+from bot.engine.review import DealReview, ReviewSettings, review_deal
 from bot.engine.view import PlayerView
 
 AiPlayer = Callable[[PlayerView, str, random.Random], Move]
 """A player: the move ``level`` makes for the seat of a view, drawing from ``rng``."""
 
-PRELOAD = ("bot.engine.ai", __name__)
+PRELOAD = ("bot.engine.ai", "bot.engine.review", __name__)
 """Modules the fork server imports once, so that no worker pays for them."""
 
 _Outcome = tuple[Move, float, tuple[Any, ...]]
@@ -109,6 +116,23 @@ def _decide(player: AiPlayer, seen: PlayerView, level: str, rng: random.Random) 
     start = time.thread_time()
     move = player(seen, level, rng)
     return move, time.thread_time() - start, rng.getstate()
+
+
+@dataclass(frozen=True, slots=True)
+class Reviewed:
+    """A deal's review, and the CPU time it took in the worker."""
+
+    review: DealReview
+    cpu_seconds: float
+
+
+def _review(
+    record: dict[str, Any], deal: int, seed: int | str, settings: ReviewSettings | None
+) -> tuple[DealReview, float]:
+    """In the worker: replay ``record`` and review its deal ``deal`` (from 1)."""
+    start = time.thread_time()
+    review = review_deal(load_record(record), deal, random.Random(seed), settings)
+    return review, time.thread_time() - start
 
 
 WORKER_NICENESS = 10
@@ -185,6 +209,8 @@ class AiRunner:
         """Decisions made."""
         self.cpu_seconds_total = 0.0
         """Their CPU time in all (the sum of :attr:`Decision.cpu_seconds`)."""
+        self.reviews = 0
+        """Game reviews made (:meth:`review`)."""
         self._slots = asyncio.Semaphore(queue)
         self._held = 0
         self._waiting = 0
@@ -219,23 +245,27 @@ class AiRunner:
         ``queue`` decisions are already in hand. Raises what the player raises,
         ``BrokenProcessPool`` if the pool broke twice, ``RuntimeError`` once closed.
         """
-        self._check_open()
-        self._waiting += 1
-        try:
-            await self._slots.acquire()
-        finally:
-            self._waiting -= 1
-        self._held += 1
-        slot = _Slot(self)
-        try:
-            self._check_open()
-            move, cpu, state = await self._run(seen, level, rng, slot)
-        finally:
-            slot.free()
+        outcome: _Outcome = await self._job(_decide, self.player, seen, level, rng)
+        move, cpu, state = outcome
         rng.setstate(state)
         self.decisions += 1
         self.cpu_seconds_total += cpu
         return Decision(move, cpu)
+
+    async def review(
+        self,
+        record: dict[str, Any],
+        deal: int,
+        seed: int | str,
+        settings: ReviewSettings | None = None,
+    ) -> Reviewed:
+        """The review of finished deal ``deal`` (from 1) of the match ``record`` (a match
+        record, :func:`bot.engine.record.match_record`), computed in the pool: the same
+        for the same ``seed``. Waits for a slot like :meth:`decide`; raises what the
+        review raises (``NotReviewable``, ``RecordError``)."""
+        outcome: tuple[DealReview, float] = await self._job(_review, record, deal, seed, settings)
+        self.reviews += 1
+        return Reviewed(*outcome)
 
     async def close(self) -> None:
         """Shut the pool down without waiting: decisions not started are cancelled
@@ -270,11 +300,27 @@ class AiRunner:
             self._executor = None
         executor.shutdown(wait=False, cancel_futures=True)
 
-    async def _run(self, seen: PlayerView, level: str, rng: random.Random, slot: _Slot) -> _Outcome:
+    async def _job(self, job: Callable[..., Any], *args: Any) -> Any:
+        """``job(*args)`` in the pool, once a slot is free (see :meth:`decide`)."""
+        self._check_open()
+        self._waiting += 1
+        try:
+            await self._slots.acquire()
+        finally:
+            self._waiting -= 1
+        self._held += 1
+        slot = _Slot(self)
+        try:
+            self._check_open()
+            return await self._run(slot, job, *args)
+        finally:
+            slot.free()
+
+    async def _run(self, slot: _Slot, job: Callable[..., Any], *args: Any) -> Any:
         for attempt in (1, 2):
             executor = self._pool()
             try:
-                future = executor.submit(_decide, self.player, seen, level, rng)
+                future = executor.submit(job, *args)
                 slot.future = future
                 return await asyncio.wrap_future(future)
             except BrokenProcessPool:
@@ -296,7 +342,7 @@ class _Slot:
 
     def __init__(self, runner: AiRunner) -> None:
         self.runner = runner
-        self.future: Future[_Outcome] | None = None
+        self.future: Future[Any] | None = None
         self._loop = asyncio.get_running_loop()
         self._freed = False
 
@@ -307,7 +353,7 @@ class _Slot:
         else:  # abandoned while a worker runs it
             future.add_done_callback(self._done)
 
-    def _done(self, _: Future[_Outcome]) -> None:  # any thread
+    def _done(self, _: Future[Any]) -> None:  # any thread
         with contextlib.suppress(RuntimeError):  # a closed loop: nobody is waiting any more
             self._loop.call_soon_threadsafe(self._release)
 

@@ -54,6 +54,7 @@ from .matches import (
     MatchSummary,
 )
 from .migrations import LATEST, MIGRATIONS, PG_MIGRATIONS, migrate
+from .reviews import ReviewRepository
 from .seasons import (
     RATINGS,
     SCHEDULES,
@@ -104,6 +105,7 @@ __all__ = [
     "PlayerResult",
     "Rating",
     "RecordAppend",
+    "ReviewRepository",
     "Season",
     "SeasonRepository",
     "SeasonSettings",

@@ -57,6 +57,7 @@ from .guilds import GuildRepository
 from .leaderboards import LeaderboardRepository
 from .matches import MatchRepository
 from .migrations import migrate, user_version
+from .reviews import ReviewRepository
 from .seasons import SeasonRepository
 from .sql import SQLITE, Connection, Dialect, Insert, Row, SqliteConnection, execute
 
@@ -114,6 +115,7 @@ class Database(ABC):
     guilds: GuildRepository
     leaderboards: LeaderboardRepository
     seasons: SeasonRepository
+    reviews: ReviewRepository
     dialect: Dialect
     path: str
     """Where the data lives: the SQLite file, or the server's URL without its password."""
@@ -125,6 +127,7 @@ class Database(ABC):
         self.leaderboards = LeaderboardRepository(self)
         self.competitions = CompetitionRepository(self)
         self.seasons = SeasonRepository(self)
+        self.reviews = ReviewRepository(self)
 
     @classmethod
     async def open(

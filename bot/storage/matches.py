@@ -243,6 +243,38 @@ class MatchRepository:
         entries = tuple(_summary(r, seats[r["id"]], id_column="id") for r in rows)
         return HistoryPage(guild_id, page, page_size, total, entries)
 
+    async def summary(self, guild_id: int, match_id: int) -> MatchSummary | None:
+        """One of the server's matches without its record, or None (no such match here)."""
+        async with self._db.snapshot():
+            row = await self._db.fetchone(
+                "SELECT id, game_id, channel_id, game, finished_at, deals FROM matches"
+                " WHERE id = ? AND guild_id = ?",
+                (match_id, guild_id),
+            )
+            if row is None:
+                return None
+            seats = await self._db.fetchall(
+                "SELECT * FROM match_seats WHERE match_id = ? ORDER BY seat", (match_id,)
+            )
+        return _summary(row, [_seat(r) for r in seats], id_column="id")
+
+    async def last_of(self, guild_id: int, user_id: int) -> int | None:
+        """The id of the server's latest match ``user_id`` had a seat in, or None."""
+        row = await self._db.fetchone(
+            "SELECT m.id FROM matches m JOIN match_seats s ON s.match_id = m.id"
+            " WHERE m.guild_id = ? AND s.user_id = ?"
+            " ORDER BY m.finished_at DESC, m.id DESC LIMIT 1",
+            (guild_id, user_id),
+        )
+        return None if row is None else int(row[0])
+
+    async def of_game(self, guild_id: int, game_id: int) -> int | None:
+        """The id of the match the server's game ``game_id`` ended in, or None."""
+        row = await self._db.fetchone(
+            "SELECT id FROM matches WHERE game_id = ? AND guild_id = ?", (game_id, guild_id)
+        )
+        return None if row is None else int(row[0])
+
     async def record(self, guild_id: int, match_id: int) -> dict[str, Any] | None:
         """The record of one of the server's matches, or None (no such match here)."""
         row = await self._db.fetchone(

@@ -316,7 +316,21 @@ CREATE TABLE season_boards (
 );
 """
 
-MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7)
+# 8: game reviews (issue 40): one row a review of a finished match's deal, its whole value
+# as JSON (bot.engine.review's DealReview), keyed by the review's version too, so a new
+# way of reviewing computes afresh and the old rows are simply never read again.
+_V8 = """
+CREATE TABLE reviews (
+    match_id INTEGER NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+    deal INTEGER NOT NULL,
+    version INTEGER NOT NULL,
+    review TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    PRIMARY KEY (match_id, deal, version)
+);
+"""
+
+MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8)
 """Every migration in order; the schema version is the number applied."""
 
 LATEST = len(MIGRATIONS)
@@ -611,7 +625,27 @@ CREATE TABLE season_boards (
 );
 """
 
-PG_MIGRATIONS: tuple[str, ...] = (_PG_V1, _PG_V2, _PG_V3, _PG_V4, _PG_V5, _PG_V6, _PG_V7)
+_PG_V8 = """
+CREATE TABLE reviews (
+    match_id BIGINT NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+    deal INTEGER NOT NULL,
+    version INTEGER NOT NULL,
+    review TEXT NOT NULL,
+    created_at TEXT COLLATE "C" NOT NULL,
+    PRIMARY KEY (match_id, deal, version)
+);
+"""
+
+PG_MIGRATIONS: tuple[str, ...] = (
+    _PG_V1,
+    _PG_V2,
+    _PG_V3,
+    _PG_V4,
+    _PG_V5,
+    _PG_V6,
+    _PG_V7,
+    _PG_V8,
+)
 """PostgreSQL's migrations, one for each of :data:`MIGRATIONS`."""
 
 

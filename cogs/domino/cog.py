@@ -36,6 +36,7 @@ from .origin import display_name, server_of
 from .permissions import missing
 from .replies import MESSAGE_LIMIT as MESSAGE_LIMIT  # the limit texts are held to
 from .replies import final_answer, placeholder, refusing, reply_error
+from .review import ReviewCommands
 from .rules_items import PICK_A_GAME, RULES_ITEMS, rules_picker
 from .rules_texts import rules_embed, sample_board
 from .seasons import SeasonCommands
@@ -99,12 +100,14 @@ class Domino(
     StatsCommands,
     CompetitionCommands,
     SeasonCommands,
+    ReviewCommands,
     commands.GroupCog,
     group_name="domino",
     group_description=locale_str("Play dominoes"),
 ):
     """The /domino commands. Match history, leaderboards and stats come from
-    :class:`~cogs.domino.stats.StatsCommands` (discord.py collects app commands along
+    :class:`~cogs.domino.stats.StatsCommands`, game reviews from
+    :class:`~cogs.domino.review.ReviewCommands` (discord.py collects app commands along
     the MRO)."""
 
     def __init__(self, bot: DominoBot) -> None:

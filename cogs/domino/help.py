@@ -49,6 +49,14 @@ SECTIONS = (
             "plays; `/domino export` downloads a match record."
         ),
     ),
+    (
+        N_("Review"),
+        N_(
+            "`/domino review` shows how a finished deal was played: each player's accuracy "
+            "and the biggest mistakes, with the better moves (or press Review under a "
+            "finished table)."
+        ),
+    ),
 )
 """(heading, text) of each field, in order."""
 

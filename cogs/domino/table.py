@@ -27,6 +27,7 @@ from render.summary import render_summary
 from .items import RematchButton, TableButton, sent_view
 from .markup import plain
 from .narrate import Feed
+from .review_items import ReviewButton
 from .texts import ai_level_name, game_name, image_labels, rules_summary
 
 COLOUR = discord.Colour.from_rgb(46, 125, 50)
@@ -221,6 +222,7 @@ def table_view(game: Snapshot, tr: Translator) -> discord.ui.View:
         view.add_item(TableButton(game.id, "hand", tr("Show my hand"), discord.ButtonStyle.primary))
     elif game.status == FINISHED:
         view.add_item(RematchButton(game.id, tr("Rematch")))
+        view.add_item(ReviewButton(game.id, tr("Review")))
     return view
 
 

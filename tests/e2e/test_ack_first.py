@@ -8,9 +8,16 @@ HTTP router; for each command, button and select the acknowledgement comes first
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import discord
 import pytest
 from ack_journal import install
+
+from bot.engine.review import ReviewSettings
+from bot.engine.review.values import KNOWN
+
+SMALL_REVIEW = ReviewSettings(known=replace(KNOWN, work=5_000, worlds=10), open_playouts=1)
 
 
 @pytest.fixture
@@ -99,8 +106,13 @@ async def test_every_command_and_component_acknowledges_before_the_database(
     await alice.slash(channel, "domino start")
     session = await driver.play_until(lambda s: s.status != "playing")
     final = next(m for m in channel.history(viewer=alice) if m.id == session.table_message_id)
-    [rematch] = [c.custom_id for row in final.components for c in row.children]
+    [rematch, review] = [c.custom_id for row in final.components for c in row.children]
     assert rematch == f"domino:rematch:{session.id}"
+    assert review == f"domino:review:{session.id}"
+    bot.reviews.settings = SMALL_REVIEW
+    await step("Review (button)", bob.click(final, custom_id=review))
+    await step("/domino review", alice.slash(channel, "domino review"))
+    await step("/domino review of no match", alice.slash(channel, "domino review", match=10**9))
     await step("Rematch (button)", bob.click(final, custom_id=rematch))
     await step("Rematch again (button)", bob.click(final, custom_id=rematch))  # refused
     await step("Rematch, the last player (button)", alice.click(final, custom_id=rematch))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ack_journal import install
 
-HEADINGS = ["Start a game", "Play", "Rules", "Leaving and ending", "Stats"]
+HEADINGS = ["Start a game", "Play", "Rules", "Leaving and ending", "Stats", "Review"]
 COMMANDS = (
     "/domino new",
     "/domino play",
@@ -13,6 +13,7 @@ COMMANDS = (
     "/domino end",
     "/domino leaderboard",
     "/domino stats",
+    "/domino review",
 )
 
 

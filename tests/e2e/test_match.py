@@ -43,9 +43,9 @@ async def test_two_users_and_an_ai_seat_play_a_match_to_the_end(bot, channel, al
     assert summaries == [f"**Deal {deals} is over.**"]
     table = next(m for m in channel.history(viewer=alice) if m.id == session.table_message_id)
     assert "the match is over" in table.embeds[0].footer.text
-    # a finished table offers only the rematch
+    # a finished table offers the rematch and the review of its last deal
     labels = [c.label for row in table.components for c in row.children]
-    assert labels == ["Rematch"]
+    assert labels == ["Rematch", "Review"]
 
 
 async def test_four_players_in_teams(bot, channel, alice, bob, carol, dave, driver):

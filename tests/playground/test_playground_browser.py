@@ -168,7 +168,8 @@ def test_a_four_player_game_tells_every_seat_s_move_since_your_turn(
     chromium: Path, playground: str
 ):
     """Issue 38: Alice against three AI seats, one deal, typed as whole commands; after
-    each of her moves the table's feed tells the three AI seats' moves, in order."""
+    each of her moves the table's feed tells the three AI seats' moves, in order. Issue
+    40: once it is over, the table's Review button opens the deal's review."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
@@ -211,6 +212,27 @@ def test_a_four_player_game_tells_every_seat_s_move_since_your_turn(
             assert seats == [["Bot", "1"], ["Bot", "2"], ["Bot", "3"]], lines
             told += 1
         assert told >= 1
+
+        # Issue 40: the finished table's Review button answers Alice privately with the
+        # review of the deal: a few lines and its picture.
+        footer = table(page).locator(".embed-footer").inner_text()
+        assert "the match is over" in footer, footer
+        click(table(page), page, "Review")
+        review = page.locator(
+            "article.channel-message",
+            has=page.locator(".message-ephemeral-note"),
+            has_text="Review · match #",
+        ).last
+        review.wait_for()
+        text = review.inner_text()
+        assert "Alice: accuracy" in text or "Alice: no choices" in text, text
+        picture = review.locator("img").last
+        picture.wait_for()
+        page.wait_for_function(
+            "() => [...document.querySelectorAll('article.channel-message img')].every("
+            "i => i.complete && i.naturalWidth > 0)"
+        )
+        assert picture.evaluate("i => i.naturalWidth") == 1000
         transport = page.evaluate("() => window.simcordPreview.transport")
         assert transport["failures"] == 0, transport
         browser.close()

@@ -21,8 +21,12 @@ MATCH_BONUS = 40.0
 """Points a deal that wins (or loses) the match is worth beyond its margin."""
 
 
-def deal_value(deal: Deal, side: int, win_bonus: float = WIN_BONUS) -> float:
-    """The value of the finished ``deal`` for ``side`` (higher is better)."""
+def deal_value(
+    deal: Deal, side: int, win_bonus: float = WIN_BONUS, match_bonus: float = MATCH_BONUS
+) -> float:
+    """The value of the finished ``deal`` for ``side`` (higher is better); ``match_bonus``
+    (0: the deal's own points only, as a game review counts them) for a deal that decides
+    the match."""
     result = deal.result
     assert result is not None, "the deal is not over"
     rules = deal.rules
@@ -39,10 +43,10 @@ def deal_value(deal: Deal, side: int, win_bonus: float = WIN_BONUS) -> float:
         return sum(others) / len(others) - score[side]
     value = score[side] - max(others) + win_bonus * won
     target = rules.target
-    if target is not None:
+    if target is not None and match_bonus:
         base = deal.base_totals
         mine = base[side] + score[side] >= target
         theirs = any(base[i] + s >= target for i, s in enumerate(score) if i != side)
         if mine != theirs:
-            value += MATCH_BONUS if mine else -MATCH_BONUS
+            value += match_bonus if mine else -match_bonus
     return value

@@ -45,7 +45,7 @@ from .determinize import (
     signal_table,
     tile_heft,
 )
-from .evaluate import WIN_BONUS, deal_value
+from .evaluate import MATCH_BONUS, WIN_BONUS, deal_value
 from .halving import Halving, rank
 from .knowledge import Knowledge
 from .normal import score_moves
@@ -117,6 +117,9 @@ class SearchSettings:
     """Solver nodes per world at most; past it the world is valued by playouts."""
     win_bonus: float = WIN_BONUS
     """Points a won deal is worth beyond its margin (points and fives scoring)."""
+    match_bonus: float = MATCH_BONUS
+    """Points a deal that decides the match is worth beyond its margin (0: none, as a game
+    review values moves in the deal's own points)."""
     halving: bool = True
     """Drop the worse half of the candidates after each round (sequential halving)."""
     infer: float = 0.3
@@ -231,7 +234,8 @@ class _Search(Halving):
         """A solver for the world of ``base``, within the budget left."""
         left = (self.settings.work - self.work) / NODE_COST
         budget = max(1, min(self.settings.solver_nodes, int(left)))
-        return LineSolver(base, self.side, budget, self.settings.win_bonus)
+        s = self.settings
+        return LineSolver(base, self.side, budget, s.win_bonus, s.match_bonus)
 
     def _solve_all(self, base: Deal, moves: list[Move]) -> list[float] | None:
         """Exact values of every candidate in one world, or ``None`` past the node budget."""
@@ -271,5 +275,5 @@ class _Search(Halving):
                     self.work += (solver.nodes - before) * NODE_COST
                 solver = None
                 self.work += self.move_cost * playout(deal, rng, epsilon, -1, voids, self.weights)
-            values.append(deal_value(deal, side, settings.win_bonus))
+            values.append(deal_value(deal, side, settings.win_bonus, settings.match_bonus))
         return values

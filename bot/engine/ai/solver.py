@@ -52,6 +52,7 @@ class LineSolver:
         "blocked_minus",
         "budget",
         "draws",
+        "match_bonus",
         "n",
         "nodes",
         "ours",
@@ -70,6 +71,7 @@ class LineSolver:
         side: int,
         budget: int,
         win_bonus: float = WIN_BONUS,
+        match_bonus: float = MATCH_BONUS,
     ) -> None:
         rules = deal.rules
         self.n = rules.players
@@ -85,6 +87,7 @@ class LineSolver:
         self.budget = budget
         self.nodes = 0
         self.win_bonus = win_bonus
+        self.match_bonus = match_bonus
         self.table: dict[tuple[object, ...], tuple[int, float]] = {}
 
     def value(self, deal: Deal) -> float:
@@ -108,7 +111,7 @@ class LineSolver:
         child = deal.copy()
         child.push(move)
         if child.end is not None:
-            return deal_value(child, self.side, self.win_bonus)
+            return deal_value(child, self.side, self.win_bonus, self.match_bonus)
         return self.value(child)
 
     # -- search ------------------------------------------------------------------
@@ -260,8 +263,8 @@ class LineSolver:
             score = other = 0
         value = float(score - other) + self.win_bonus * won
         target = self.target
-        if target is not None:
+        if target is not None and self.match_bonus:
             reached = self.base[me] + score >= target
             if reached != (self.base[1 - me] + other >= target):
-                value += MATCH_BONUS if reached else -MATCH_BONUS
+                value += self.match_bonus if reached else -self.match_bonus
         return value
