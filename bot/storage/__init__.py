@@ -54,6 +54,7 @@ from .matches import (
     MatchSummary,
 )
 from .migrations import LATEST, MIGRATIONS, PG_MIGRATIONS, migrate
+from .puzzles import Answer, PuzzleRepository, PuzzleRow, PuzzleSettings, Streak, streaks
 
 __all__ = [
     "ACTIVE_STATUSES",
@@ -65,6 +66,7 @@ __all__ = [
     "PG_MIGRATIONS",
     "STATUSES",
     "Announced",
+    "Answer",
     "BoardEntry",
     "BoardPage",
     "ChannelBusyError",
@@ -90,6 +92,9 @@ __all__ = [
     "MigrationError",
     "PlayerCard",
     "PlayerResult",
+    "PuzzleRepository",
+    "PuzzleRow",
+    "PuzzleSettings",
     "Rating",
     "RecordAppend",
     "Season",
@@ -98,8 +103,10 @@ __all__ = [
     "Standing",
     "Status",
     "StorageError",
+    "Streak",
     "Tally",
     "Timeouts",
     "is_url",
     "migrate",
+    "streaks",
 ]

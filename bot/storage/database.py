@@ -57,6 +57,7 @@ from .guilds import GuildRepository
 from .leaderboards import LeaderboardRepository
 from .matches import MatchRepository
 from .migrations import migrate, user_version
+from .puzzles import PuzzleRepository
 from .sql import SQLITE, Connection, Dialect, Insert, Row, SqliteConnection, execute
 
 URL_SCHEMES = ("postgresql://", "postgres://")
@@ -122,6 +123,7 @@ class Database(ABC):
         self.guilds = GuildRepository(self)
         self.leaderboards = LeaderboardRepository(self)
         self.competitions = CompetitionRepository(self)
+        self.puzzles = PuzzleRepository(self)
 
     @classmethod
     async def open(
