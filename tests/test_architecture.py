@@ -33,6 +33,7 @@ MAY_IMPORT: dict[str, tuple[str, ...] | None] = {
     "bot/logs.py": None,
     "bot/pacer.py": ("aiohttp",),  # the token's budget of counted Discord calls
     "bot/playground": ("simcord", "bot.client", "bot.games", "bot.i18n"),
+    "bot/puzzles": ("bot.engine", "bot.storage", "bot.i18n", "bot.games.errors"),  # issue 40
     "bot/competitions": ("bot.engine", "bot.i18n"),  # pure so far: the rules of a competition
 }
 NEVER: dict[str, tuple[str, ...]] = {
