@@ -24,6 +24,7 @@ from bot.games.service import GameService
 from bot.games.settings import SettingsService
 from bot.i18n import missing_catalogs
 from bot.pacer import Pacer, paced, trace
+from bot.puzzles import PuzzleService
 from bot.settings import DEFAULT_CALLS_PER_S, Shards, format_ids, process_share, shard_of
 from bot.stats import StatsService
 from bot.stats import install as install_leaderboard
@@ -43,6 +44,7 @@ class DominoBot(commands.Bot):
     db: Database
     games: GameService
     stats: StatsService
+    puzzles: PuzzleService
 
     def __new__(cls, *args: Any, shards: Shards | None = None, **kwargs: Any) -> DominoBot:
         if shards is not None and not issubclass(cls, commands.AutoShardedBot):
@@ -139,6 +141,8 @@ class DominoBot(commands.Bot):
         # Leaderboards, cards and history; first it counts the matches that wait to be
         # counted (stored before the stats tables existed, or without the ledger).
         self.stats = StatsService(self.db, clock=self.clock)
+        # The daily puzzle: each process posts its own shards' servers' puzzles.
+        self.puzzles = PuzzleService(self.db, clock=self.clock, owns=self._serves)
         await self.stats.start()
         missing = missing_catalogs()
         if missing:
@@ -157,6 +161,12 @@ class DominoBot(commands.Bot):
             self.restoring = asyncio.get_running_loop().create_task(self.games.restore())
             self.restoring.add_done_callback(_log_restore)
         log.info("serving %s (host %s, pid %d)", self.serving(), socket.gethostname(), os.getpid())
+
+    def _serves(self, guild_id: int) -> bool:
+        """Whether this process serves the server (its shard is one of ours)."""
+        if self.shards_served is None:
+            return True
+        return shard_of(guild_id, self.shards_served.count) in self.shards_served.ids
 
     def serving(self) -> str:
         """What this process serves, for the log: ``shards 0-3 of 8`` or ``every server``."""
@@ -208,6 +218,7 @@ class DominoBot(commands.Bot):
                 await self.restoring
         cog = self.get_cog("Domino")
         if cog is not None:
+            await cog.stop_scheduler()  # type: ignore[attr-defined]
             await cog.publisher.close()  # type: ignore[attr-defined]
         if hasattr(self, "games"):
             await self.games.close()

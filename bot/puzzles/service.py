@@ -15,7 +15,7 @@ import logging
 import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 from bot.games.errors import GameError
 from bot.i18n import N_
@@ -30,6 +30,8 @@ Poster = Callable[[DailyPuzzle, int], Awaitable[int | None]]
 """Posts a puzzle in a channel (its id); the message's id, or None when it could not."""
 
 TOP_STREAKS = 5
+IDLE = timedelta(hours=6)
+"""The scheduler looks again at least this often."""
 
 NOT_HERE = N_("That puzzle belongs to another server.")
 GONE = N_("That puzzle is no longer here.")
@@ -181,6 +183,25 @@ class PuzzleService:
                 await self.db.puzzles.mark_posted(daily.id, settings.channel_id, message_id)
                 posted.append(daily)
             return posted
+
+    async def next_due(self, now: datetime) -> datetime:
+        """When :meth:`post_due` has something to do next: the next time of day of a
+        server of this process with the puzzle on (at most :data:`IDLE` away)."""
+        day, minute = day_of(now), minute_of(now)
+        midnight = now.astimezone(UTC).replace(hour=0, minute=0, second=0, microsecond=0)
+        soonest = now + IDLE
+        for settings in await self.db.puzzles.enabled():
+            if settings.channel_id is None or not self.owns(settings.guild_id):
+                continue
+            at = midnight + timedelta(minutes=settings.minute)
+            if settings.minute <= minute:
+                row = await self.db.puzzles.of_day(settings.guild_id, day)
+                if row is None or row.message_id is None:
+                    at = now  # due (a post that failed): tried again
+                else:
+                    at += timedelta(days=1)
+            soonest = min(soonest, at)
+        return soonest
 
     # -- answers and stats --------------------------------------------------------
 

@@ -33,6 +33,7 @@ from .live_hands import discard, leaving, live_hand
 from .markup import plain
 from .origin import display_name, server_of
 from .permissions import missing
+from .puzzle import PuzzleCommands
 from .replies import MESSAGE_LIMIT as MESSAGE_LIMIT  # the limit texts are held to
 from .replies import final_answer, placeholder, refusing, reply_error
 from .rules_items import PICK_A_GAME, RULES_ITEMS, rules_picker
@@ -94,6 +95,7 @@ async def _delete_thread(thread: discord.Thread) -> None:
 
 
 class Domino(
+    PuzzleCommands,
     StatsCommands,
     commands.GroupCog,
     group_name="domino",

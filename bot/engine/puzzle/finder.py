@@ -12,6 +12,7 @@ A moment qualifies when (each is checked by ``tests/engine/test_puzzles.py``):
 * it is late: at most :data:`LATE` tiles left in the hands and the boneyard
   (:data:`LATE_SEARCH` where the slower search values it), and the search finishes
   within its node budget, so every value is exact;
+* it has at most :data:`MAX_CHOICES` choices (one button each);
 * the best choice is worth at least :data:`MARGIN` points more than every other.
 """
 
@@ -30,6 +31,8 @@ LATE = 14
 """Tiles left (hands and boneyard) at most, on a line layout (the line solver)."""
 LATE_SEARCH = 20
 """The same for the other layouts (all fives' spinner, latvian): a plain search."""
+MAX_CHOICES = 25
+"""Choices at most (a message holds 25 buttons)."""
 
 
 def match_puzzles(state: MatchState, source: str, margin: float = MARGIN) -> list[Puzzle]:
@@ -83,7 +86,7 @@ def _puzzle_at(
     except SearchLimit:
         return None
     choices = _choices(deal, values)
-    if len(choices) < 2:
+    if not 2 <= len(choices) <= MAX_CHOICES:
         return None
     order = sorted(range(len(choices)), key=lambda i: -choices[i].value)
     best, second = order[0], order[1]
