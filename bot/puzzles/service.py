@@ -38,7 +38,7 @@ GONE = N_("That puzzle is no longer here.")
 ANSWERED = N_(
     "You have already answered this puzzle: each player answers once. A new one comes tomorrow."
 )
-DAY_OVER = N_("That puzzle's day is over. Try today's with `/domino puzzle`.")
+DAY_OVER = N_("That puzzle's day is over. Try today's with `/domino puzzle today`.")
 NONE_LEFT = N_(
     "There is no new puzzle for this server just now. Please try again after your next match."
 )
