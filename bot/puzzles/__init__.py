@@ -3,6 +3,8 @@ once by each player, with streaks. The positions come from ``bot.engine.puzzle``
 package picks them (:mod:`.picking`), stores them and the answers (``db.puzzles``) and
 says when one is due (:class:`PuzzleService`)."""
 
+from bot.storage import PuzzleSettings, Streak
+
 from .daily import DailyPuzzle
 from .service import AnswerOutcome, PuzzleError, PuzzleService, PuzzleStats, day_of
 
@@ -11,6 +13,8 @@ __all__ = [
     "DailyPuzzle",
     "PuzzleError",
     "PuzzleService",
+    "PuzzleSettings",
     "PuzzleStats",
+    "Streak",
     "day_of",
 ]

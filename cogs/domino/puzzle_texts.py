@@ -5,8 +5,7 @@ from __future__ import annotations
 from bot.engine.puzzle import Puzzle
 from bot.games.moves_text import describe
 from bot.i18n import N_, Translator
-from bot.puzzles import AnswerOutcome, DailyPuzzle, PuzzleStats
-from bot.storage import PuzzleSettings
+from bot.puzzles import AnswerOutcome, DailyPuzzle, PuzzleSettings, PuzzleStats
 
 from .markup import plain
 from .texts import game_name
