@@ -25,6 +25,7 @@ from bot.games.service import GameService
 from bot.games.settings import SettingsService
 from bot.i18n import missing_catalogs
 from bot.pacer import Pacer, paced, trace
+from bot.puzzles import PuzzleService
 from bot.review import ReviewService
 from bot.settings import DEFAULT_CALLS_PER_S, Shards, format_ids, process_share, shard_of
 from bot.stats import StatsService
@@ -47,6 +48,7 @@ class DominoBot(commands.Bot):
     competitions: CompetitionService
     stats: StatsService
     reviews: ReviewService
+    puzzles: PuzzleService
 
     def __new__(cls, *args: Any, shards: Shards | None = None, **kwargs: Any) -> DominoBot:
         if shards is not None and not issubclass(cls, commands.AutoShardedBot):
@@ -146,6 +148,8 @@ class DominoBot(commands.Bot):
             self.db, self.games, clock=self.clock, seed_source=self.seed_source
         )
         self.stats = StatsService(self.db, clock=self.clock)
+        # The daily puzzle: each process posts its own shards' servers' puzzles.
+        self.puzzles = PuzzleService(self.db, clock=self.clock, owns=self._serves)
         await self.stats.start()
         # Game reviews of finished matches: computed in the AI pool, stored.
         self.reviews = ReviewService(self.db, self.ai, clock=self.clock)
@@ -173,6 +177,12 @@ class DominoBot(commands.Bot):
         restored = await self.games.restore()
         await self.competitions.restore()
         return restored
+
+    def _serves(self, guild_id: int) -> bool:
+        """Whether this process serves the server (its shard is one of ours)."""
+        if self.shards_served is None:
+            return True
+        return shard_of(guild_id, self.shards_served.count) in self.shards_served.ids
 
     def serving(self) -> str:
         """What this process serves, for the log: ``shards 0-3 of 8`` or ``every server``."""
@@ -224,6 +234,7 @@ class DominoBot(commands.Bot):
                 await self.restoring
         cog = self.get_cog("Domino")
         if cog is not None:
+            await cog.stop_scheduler()  # type: ignore[attr-defined]
             await cog.publisher.close()  # type: ignore[attr-defined]
         if hasattr(self, "competitions"):
             await self.competitions.close()

@@ -37,6 +37,7 @@ MAY_IMPORT: dict[str, tuple[str, ...] | None] = {
     "bot/competitions": ("bot.engine", "bot.i18n", "bot.games", "bot.storage"),
     # game reviews (issue 40): the AI pool's review job, stored reviews, refusals
     "bot/review": ("bot.engine", "bot.storage", "bot.i18n", "bot.games"),
+    "bot/puzzles": ("bot.engine", "bot.storage", "bot.i18n", "bot.games.errors"),  # issue 40
 }
 NEVER: dict[str, tuple[str, ...]] = {
     # exceptions to MAY_IMPORT's prefixes

@@ -54,6 +54,7 @@ from .matches import (
     MatchSummary,
 )
 from .migrations import LATEST, MIGRATIONS, PG_MIGRATIONS, migrate
+from .puzzles import Answer, PuzzleRepository, PuzzleRow, PuzzleSettings, Streak, streaks
 from .reviews import ReviewRepository
 from .seasons import (
     RATINGS,
@@ -76,6 +77,7 @@ __all__ = [
     "SCHEDULES",
     "STATUSES",
     "Announced",
+    "Answer",
     "BoardEntry",
     "BoardPage",
     "ChannelBusyError",
@@ -103,6 +105,9 @@ __all__ = [
     "MigrationError",
     "PlayerCard",
     "PlayerResult",
+    "PuzzleRepository",
+    "PuzzleRow",
+    "PuzzleSettings",
     "Rating",
     "RecordAppend",
     "ReviewRepository",
@@ -114,8 +119,10 @@ __all__ = [
     "Standing",
     "Status",
     "StorageError",
+    "Streak",
     "Tally",
     "Timeouts",
     "is_url",
     "migrate",
+    "streaks",
 ]

@@ -57,6 +57,7 @@ from .guilds import GuildRepository
 from .leaderboards import LeaderboardRepository
 from .matches import MatchRepository
 from .migrations import migrate, user_version
+from .puzzles import PuzzleRepository
 from .reviews import ReviewRepository
 from .seasons import SeasonRepository
 from .sql import SQLITE, Connection, Dialect, Insert, Row, SqliteConnection, execute
@@ -128,6 +129,7 @@ class Database(ABC):
         self.competitions = CompetitionRepository(self)
         self.seasons = SeasonRepository(self)
         self.reviews = ReviewRepository(self)
+        self.puzzles = PuzzleRepository(self)
 
     @classmethod
     async def open(

@@ -34,6 +34,7 @@ from .live_hands import discard, leaving, live_hand
 from .markup import plain
 from .origin import display_name, server_of
 from .permissions import missing
+from .puzzle import PuzzleCommands
 from .replies import MESSAGE_LIMIT as MESSAGE_LIMIT  # the limit texts are held to
 from .replies import final_answer, placeholder, refusing, reply_error
 from .review import ReviewCommands
@@ -97,6 +98,7 @@ async def _delete_thread(thread: discord.Thread) -> None:
 
 
 class Domino(
+    PuzzleCommands,
     StatsCommands,
     CompetitionCommands,
     SeasonCommands,

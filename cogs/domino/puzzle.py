@@ -1,0 +1,227 @@
+"""``/domino puzzle today``, ``stats`` and ``setup``, the posted puzzle and its answers.
+
+Thin glue over :class:`bot.puzzles.PuzzleService`: the commands are a mixin of the
+``/domino`` GroupCog (``cog.Domino``). A background task posts the puzzles that are
+due (:meth:`PuzzleCommands.post_due_puzzles`, the service's ``post_due`` with this
+cog's poster), sleeping until the next server's time of day (started anew when settings change).
+Answers come by the move buttons (:mod:`.puzzle_items`) and are told privately.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import logging
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str
+from discord.ext import commands
+
+from bot.games.errors import GameError
+from bot.i18n import Translator
+from bot.puzzles import DailyPuzzle, PuzzleService
+from render.puzzle import render_puzzle
+
+from .language import public_translator
+from .origin import server_of
+from .permissions import NAMES
+from .puzzle_items import PUZZLE_ITEMS, puzzle_view
+from .puzzle_texts import (
+    CANT_POST,
+    NOT_MANAGER,
+    NOT_TEXT,
+    answer_text,
+    captions,
+    image_title,
+    post_text,
+    seat_names,
+    settings_text,
+    stats_text,
+)
+from .replies import refusing
+
+if TYPE_CHECKING:
+    from bot.client import DominoBot
+
+log = logging.getLogger(__name__)
+
+PUZZLE_FILE = "puzzle.png"
+POST_NEEDS = ("view_channel", "send_messages", "attach_files")
+
+
+class PuzzleCommands(commands.Cog):
+    """The daily puzzle's commands, a base of the ``/domino`` GroupCog."""
+
+    bot: DominoBot
+    _scheduler: asyncio.Task[None] | None = None
+
+    @property
+    def puzzles(self) -> PuzzleService:
+        return self.bot.puzzles
+
+    async def cog_load(self) -> None:
+        await super().cog_load()
+        self.bot.add_dynamic_items(*PUZZLE_ITEMS)
+        self._scheduler = asyncio.get_running_loop().create_task(self._schedule())
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(*PUZZLE_ITEMS)
+        await self.stop_scheduler()
+        await super().cog_unload()
+
+    async def stop_scheduler(self) -> None:
+        """Stop posting puzzles (the bot's shutdown, before the database closes)."""
+        task, self._scheduler = self._scheduler, None
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    # -- posting ------------------------------------------------------------------
+
+    async def post_due_puzzles(self, now: datetime) -> list[DailyPuzzle]:
+        """Post every puzzle due at ``now`` (the scheduler's step; tests call it)."""
+        return await self.puzzles.post_due(now, self._post)
+
+    def restart_scheduler(self) -> None:
+        """Look at the settings again now (they changed): a new scheduler task."""
+        if self._scheduler is not None:
+            self._scheduler.cancel()
+        self._scheduler = asyncio.get_running_loop().create_task(self._schedule())
+
+    async def _schedule(self) -> None:
+        while True:
+            try:
+                now = self.puzzles.clock()
+                await self.post_due_puzzles(now)
+                wake = await self.puzzles.next_due(now)
+                wait = max(60.0, (wake - now).total_seconds())
+            except Exception:
+                log.exception("the daily puzzle's scheduler failed; trying again in a minute")
+                wait = 60.0
+            await asyncio.sleep(wait)  # a plain sleep: SimCord's virtual clock runs it
+
+    async def _post(self, daily: DailyPuzzle, channel_id: int) -> int | None:
+        tr = await public_translator(self.bot, daily.guild_id)
+        png = await asyncio.to_thread(_draw, daily, tr)
+        channel = self.bot.get_partial_messageable(channel_id, guild_id=daily.guild_id)
+        try:
+            message = await channel.send(
+                post_text(daily, tr),
+                file=discord.File(io.BytesIO(png), filename=PUZZLE_FILE),
+                view=puzzle_view(daily.id, daily.puzzle, tr),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+        except discord.HTTPException as error:
+            log.warning("the daily puzzle of server %d was not posted: %s", daily.guild_id, error)
+            return None
+        return message.id
+
+    # -- the commands -------------------------------------------------------------
+
+    puzzle = app_commands.Group(
+        name="puzzle", description=locale_str("The daily puzzle: find the best move")
+    )
+
+    @puzzle.command(name="today", description=locale_str("Today's puzzle, just for you"))
+    @refusing
+    async def puzzle_today(self, interaction: discord.Interaction) -> None:
+        guild_id = server_of(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        daily = await self.puzzles.today(guild_id)
+        tr = Translator.for_locale(interaction.locale)
+        png = await asyncio.to_thread(_draw, daily, tr)
+        await interaction.followup.send(
+            post_text(daily, tr),
+            file=discord.File(io.BytesIO(png), filename=PUZZLE_FILE),
+            view=puzzle_view(daily.id, daily.puzzle, tr),
+            ephemeral=True,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    @puzzle.command(
+        name="stats",
+        description=locale_str("Your puzzles solved and streaks, and the server's best"),
+    )
+    @refusing
+    async def puzzle_stats(self, interaction: discord.Interaction) -> None:
+        guild_id = server_of(interaction)
+        await interaction.response.defer(ephemeral=True)
+        stats = await self.puzzles.stats(guild_id, interaction.user.id)
+        tr = Translator.for_locale(interaction.locale)
+        await interaction.followup.send(
+            stats_text(stats, tr), ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
+        )
+
+    @puzzle.command(
+        name="setup", description=locale_str("Turn the daily puzzle on or off (Manage Server)")
+    )
+    @app_commands.describe(
+        enabled=locale_str("On: a puzzle is posted every day"),
+        channel=locale_str("Where it is posted"),
+        time=locale_str("When, as HH:MM in UTC (for example 18:30)"),
+    )
+    @refusing
+    async def puzzle_setup(
+        self,
+        interaction: discord.Interaction,
+        enabled: bool,
+        channel: discord.TextChannel | None = None,
+        time: str | None = None,
+    ) -> None:
+        guild_id = server_of(interaction)
+        await interaction.response.defer(ephemeral=True)
+        if not interaction.permissions.manage_guild:
+            raise GameError(NOT_MANAGER)
+        tr = Translator.for_locale(interaction.locale)
+        if channel is not None:
+            if channel.guild.id != guild_id:
+                raise GameError(NOT_TEXT)
+            lacking = _lacking(channel)
+            if lacking:
+                raise GameError(
+                    CANT_POST,
+                    channel=f"#{channel.name}",
+                    permissions=", ".join(tr(NAMES[p]) for p in lacking),
+                )
+        settings = await self.puzzles.setup(
+            guild_id,
+            enabled=enabled,
+            channel_id=None if channel is None else channel.id,
+            time=time,
+        )
+        self.restart_scheduler()
+        await interaction.followup.send(settings_text(settings, tr), ephemeral=True)
+
+    # -- answers ------------------------------------------------------------------
+
+    async def on_puzzle_answer(
+        self, interaction: discord.Interaction, puzzle_id: int, choice: int
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        outcome = await self.puzzles.answer(
+            puzzle_id, guild_id=interaction.guild_id, user_id=interaction.user.id, choice=choice
+        )
+        tr = Translator.for_locale(interaction.locale)
+        await interaction.followup.send(answer_text(outcome, tr), ephemeral=True)
+
+
+def _draw(daily: DailyPuzzle, tr: Translator) -> bytes:
+    return render_puzzle(
+        daily.puzzle,
+        names=seat_names(daily, tr),
+        captions=captions(daily, tr),
+        title=image_title(daily.puzzle, tr),
+    )
+
+
+def _lacking(channel: discord.TextChannel) -> list[str]:
+    me = channel.guild.me
+    if me is None:
+        return []
+    permissions = channel.permissions_for(me)
+    return [p for p in POST_NEEDS if not getattr(permissions, p)]
