@@ -23,6 +23,7 @@ from bot.i18n import N_, Translator
 
 from .carriers import answered
 from .competition_herald import CompetitionHerald, checkin_text, checkin_view, standings_text
+from .competition_pictures import leaders_text, standings_files
 from .items import DominoItem, button
 from .language import public_translator
 from .origin import display_name, server_of
@@ -187,7 +188,11 @@ class CompetitionCommands(commands.Cog):
         await interaction.response.defer(ephemeral=True)
         held = self.competitions.channel_competition(interaction.channel_id or 0)
         tr = Translator.for_locale(interaction.locale)
-        await interaction.followup.send(standings_text(held, tr)[:2000], ephemeral=True)
+        files = await standings_files(held, tr, viewer=interaction.user.id)
+        if files:
+            await interaction.followup.send(leaders_text(held, tr), files=files, ephemeral=True)
+        else:
+            await interaction.followup.send(standings_text(held, tr)[:2000], ephemeral=True)
         answered(interaction)
 
     @competition.command(

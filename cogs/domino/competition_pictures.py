@@ -21,6 +21,7 @@ from bot.competitions.service import Held
 from bot.i18n import N_, Translator
 from render.standings import LINES_A_PICTURE, StandingLine, StandingsCard, render_standings
 
+from .markup import plain
 from .texts import game_name
 
 log = logging.getLogger(__name__)
@@ -171,3 +172,22 @@ async def standings_files(
         )
         for n, (png, p) in enumerate(zip(pngs, pictures, strict=True), start=1)
     ]
+
+
+LEADERS = 3
+"""The players the short standings under a picture name."""
+
+
+def leaders_text(held: Held, tr: Translator) -> str:
+    """The standings in one line, for the text beside the pictures: the first few."""
+    top = held.competition.standings()[:LEADERS]
+    leaders = ", ".join(
+        tr(
+            "{rank}. {name} {points}",
+            rank=s.rank,
+            name=plain(held.name_of(s.player)),
+            points=points_text(s.points, tr),
+        )
+        for s in top
+    )
+    return tr("**Standings**: {leaders}", leaders=leaders or "—")
