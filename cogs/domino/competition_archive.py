@@ -110,3 +110,14 @@ def player_competitions_text(mine: PlayerCompetitions, tr: Translator) -> str:
         won=tr.plural("{n} won", "{n} won", mine.won),
         best=mine.best if mine.best is not None else "—",
     )
+
+
+def add_competitions_field(
+    embed: discord.Embed, mine: PlayerCompetitions, tr: Translator
+) -> discord.Embed:
+    """A player's stats gain a line for their competitions (none: nothing added)."""
+    if mine.played:
+        embed.add_field(
+            name=tr("Competitions"), value=player_competitions_text(mine, tr), inline=False
+        )
+    return embed
