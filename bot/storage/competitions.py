@@ -117,14 +117,24 @@ class CompetitionRepository:
         )
         return [_row(r) for r in rows]
 
-    async def finished_in(self, guild_id: int, limit: int = 20) -> list[CompetitionRow]:
-        """The guild's finished competitions, newest first."""
+    async def finished_in(
+        self, guild_id: int, limit: int = 20, offset: int = 0
+    ) -> list[CompetitionRow]:
+        """The guild's finished competitions, newest first (from the ``offset``-th)."""
         rows = await self._db.fetchall(
             f"SELECT {_COLUMNS} FROM competitions WHERE guild_id = ? AND status = 'finished'"
-            " ORDER BY id DESC LIMIT ?",
-            (guild_id, limit),
+            " ORDER BY id DESC LIMIT ? OFFSET ?",
+            (guild_id, limit, offset),
         )
         return [_row(r) for r in rows]
+
+    async def finished_count(self, guild_id: int) -> int:
+        """How many finished competitions the guild has."""
+        row = await self._db.fetchone(
+            "SELECT count(*) FROM competitions WHERE guild_id = ? AND status = 'finished'",
+            (guild_id,),
+        )
+        return 0 if row is None else int(row[0])
 
     async def save(
         self,

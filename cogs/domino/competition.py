@@ -16,16 +16,24 @@ from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
+from bot.competitions.archive import CompetitionArchive
 from bot.competitions.competition import CompetitionError, Format
 from bot.competitions.service import CompetitionService, refusal
 from bot.games.errors import GameError
 from bot.i18n import N_, Translator
 
 from .carriers import answered
+from .competition_archive import (
+    CompetitionHistoryButton,
+    export_file,
+    history_text,
+    history_view,
+)
 from .competition_herald import CompetitionHerald, checkin_text, checkin_view, standings_text
+from .competition_pictures import leaders_text, standings_files
 from .items import DominoItem, button
 from .language import public_translator
-from .origin import display_name, server_of
+from .origin import BOARDS_IN_A_SERVER, display_name, server_of
 from .replies import refusing
 from .texts import GAME_CHOICES
 
@@ -59,7 +67,7 @@ class CompetitionButton(
         await cog.on_competition_button(interaction, self.action, self.competition_id)
 
 
-COMPETITION_ITEMS = (CompetitionButton,)
+COMPETITION_ITEMS = (CompetitionButton, CompetitionHistoryButton)
 
 
 def _can_manage(interaction: discord.Interaction) -> bool:
@@ -187,7 +195,11 @@ class CompetitionCommands(commands.Cog):
         await interaction.response.defer(ephemeral=True)
         held = self.competitions.channel_competition(interaction.channel_id or 0)
         tr = Translator.for_locale(interaction.locale)
-        await interaction.followup.send(standings_text(held, tr)[:2000], ephemeral=True)
+        files = await standings_files(held, tr, viewer=interaction.user.id)
+        if files:
+            await interaction.followup.send(leaders_text(held, tr), files=files, ephemeral=True)
+        else:
+            await interaction.followup.send(standings_text(held, tr)[:2000], ephemeral=True)
         answered(interaction)
 
     @competition.command(
@@ -232,3 +244,66 @@ class CompetitionCommands(commands.Cog):
         else:
             await self.competitions.check_out(competition_id, interaction.user.id)
             await self._done(interaction, N_("You are checked out."))
+
+    # -- the finished competitions: history and export (cogs/domino/competition_archive.py)
+
+    @property
+    def competition_archive(self) -> CompetitionArchive:
+        return CompetitionArchive(self.competitions.db)
+
+    @competition.command(
+        name="history", description=locale_str("This server's finished competitions")
+    )
+    @refusing
+    async def competition_history(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True)
+        guild_id = server_of(interaction, BOARDS_IN_A_SERVER)
+        page = await self.competition_archive.history(guild_id)
+        tr = Translator.for_locale(interaction.locale)
+        await interaction.followup.send(
+            history_text(page, tr),
+            view=history_view(page, tr),
+            ephemeral=True,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        answered(interaction)
+
+    async def on_competition_history_page(
+        self, interaction: discord.Interaction, guild_id: int, page: int
+    ) -> None:
+        await interaction.response.defer()
+        server_of(interaction, BOARDS_IN_A_SERVER, expected=guild_id)
+        found = await self.competition_archive.history(guild_id, page)
+        tr = Translator.for_locale(interaction.locale)
+        await interaction.edit_original_response(
+            content=history_text(found, tr), view=history_view(found, tr)
+        )
+
+    @competition.command(
+        name="export",
+        description=locale_str("A finished competition as a file, with every table's record"),
+    )
+    @app_commands.describe(
+        competition=locale_str("The competition's number (default: the latest finished)")
+    )
+    @refusing
+    async def competition_export(
+        self,
+        interaction: discord.Interaction,
+        competition: app_commands.Range[int, 1, 2**53] | None = None,
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        guild_id = server_of(interaction, BOARDS_IN_A_SERVER)
+        archive = self.competition_archive
+        cid = competition if competition is not None else await archive.latest(guild_id)
+        data = await archive.export(guild_id, cid)
+        tr = Translator.for_locale(interaction.locale)
+        await interaction.followup.send(
+            tr(
+                "Competition #{id}: its rounds, tables, standings and every table's record.",
+                id=cid,
+            ),
+            file=export_file(data),
+            ephemeral=True,
+        )
+        answered(interaction)

@@ -19,6 +19,7 @@ from bot.competitions.service import Event, Held
 from bot.games.errors import GameError
 from bot.i18n import N_, Translator
 
+from .competition_pictures import leaders_text, points_text, standings_files
 from .items import button, sent_view
 from .language import public_translator
 from .markup import plain
@@ -30,10 +31,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 LIMIT = 2000
-
-
-def points_text(value: float, tr: Translator) -> str:
-    return tr.number(value, 1) if value != int(value) else str(int(value))
 
 
 def standings_text(held: Held, tr: Translator) -> str:
@@ -207,6 +204,7 @@ class CompetitionHerald:
                 await message.edit(content=checkin_text(held, tr), view=checkin_view(held, tr))
         c = held.competition
         parts: list[str] = []
+        files: list[discord.File] = []
         if event in ("round", "finished"):
             done = [r for r in c.rounds if r.done]
             if done:
@@ -214,7 +212,10 @@ class CompetitionHerald:
             if event == "finished":
                 parts.append(tr("**The competition is over.**"))
             if done:
-                parts.append(standings_text(held, tr))
+                # the standings' pictures ride on the results' message (no extra call);
+                # the text keeps the leaders, or all of it when the pictures failed
+                files = await standings_files(held, tr)
+                parts.append(leaders_text(held, tr) if files else standings_text(held, tr))
             if event == "round" and c.current is not None and not c.current.done:
                 parts.append(seating_text(c, c.current, tr))
         elif event == "cancelled":
@@ -222,6 +223,9 @@ class CompetitionHerald:
         if parts:
             text = "\n\n".join(parts)
             for at in range(0, len(text), LIMIT):
+                attached: dict[str, Any] = {"files": files} if files and at == 0 else {}
                 await channel.send(
-                    text[at : at + LIMIT], allowed_mentions=discord.AllowedMentions.none()
+                    text[at : at + LIMIT],
+                    allowed_mentions=discord.AllowedMentions.none(),
+                    **attached,
                 )

@@ -24,11 +24,13 @@ from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
+from bot.competitions.archive import CompetitionArchive
 from bot.games.errors import GameError
 from bot.i18n import N_, Translator
 from bot.stats import PERIODS, BoardPage, StatsService
 from render.cards import render_leaderboard
 
+from .competition_archive import add_competitions_field
 from .language import public_translator
 from .origin import BOARDS_IN_A_SERVER, display_name, server_of
 from .replies import defer_public, refusing
@@ -192,7 +194,9 @@ class StatsCommands(commands.Cog):
         card = await self.stats.card(guild_id, target.id, display_name(target), game)
         tr = await public_translator(self.bot, interaction.guild_id)
         guild_name = interaction.guild.name if interaction.guild else ""
-        await interaction.followup.send(embed=card_embed(card, tr, guild_name))
+        embed = card_embed(card, tr, guild_name)
+        mine = await CompetitionArchive(self.bot.competitions.db).player(guild_id, target.id)
+        await interaction.followup.send(embed=add_competitions_field(embed, mine, tr))
 
     # -- /domino history -----------------------------------------------------------------
 
