@@ -77,6 +77,8 @@ class Table:
 class Round:
     number: int
     tables: tuple[Table, ...]
+    ends_at: str | None = None
+    """A timed round's end (ISO 8601, UTC): each table's deal in play then is its last."""
 
     @property
     def done(self) -> bool:
@@ -207,6 +209,34 @@ def remove(c: Competition, user_id: int) -> Competition:
     return replace(c, entrants=entrants)
 
 
+def set_end(c: Competition, round_number: int, ends_at: str) -> Competition:
+    """When a timed round ends (set once, as its tables are opened)."""
+    rounds = tuple(
+        replace(r, ends_at=r.ends_at or ends_at) if r.number == round_number else r
+        for r in c.rounds
+    )
+    return replace(c, rounds=rounds)
+
+
+def round_minutes(c: Competition) -> int | None:
+    """A timed round's length in minutes (a latvian session's ``time_limit``), or None."""
+    minutes = c.format.options.get("time_limit")
+    return None if minutes is None else int(minutes)
+
+
+def reinstate(c: Competition, user_id: int) -> Competition:
+    """The referee takes back a removal: the player is seated again from the next round."""
+    known = c.entrant(user_id)
+    if known is None or c.status == "checkin":
+        raise CompetitionError(N_("That player was not removed from the competition."))
+    if known.active:
+        raise CompetitionError(N_("That player is still in the competition."))
+    if c.status != "playing":
+        raise CompetitionError(N_("The competition is over."))
+    entrants = tuple(replace(e, active=True) if e.user_id == user_id else e for e in c.entrants)
+    return replace(c, entrants=entrants)
+
+
 def cancel(c: Competition) -> Competition:
     if c.status in ("finished", "cancelled"):
         raise CompetitionError(N_("The competition is over."))
@@ -272,12 +302,14 @@ def to_json(c: Competition) -> dict[str, Any]:
             ]
             for r in c.rounds
         ],
+        "ends_at": [r.ends_at for r in c.rounds],
     }
 
 
 def from_json(data: dict[str, Any]) -> Competition:
     f = data["format"]
     rounds = []
+    ends = list(data.get("ends_at") or [])
     for n, tables in enumerate(data["rounds"], start=1):
         seated = []
         for i, t in enumerate(tables, start=1):
@@ -289,7 +321,7 @@ def from_json(data: dict[str, Any]) -> Competition:
                 else TableResult(players, tuple(res["score"]), bool(res["lower"]))
             )
             seated.append(Table(i, players, t.get("game"), result))
-        rounds.append(Round(n, tuple(seated)))
+        rounds.append(Round(n, tuple(seated), ends[n - 1] if n <= len(ends) else None))
     return Competition(
         format=Format(
             options=dict(f["options"]),

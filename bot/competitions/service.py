@@ -22,7 +22,7 @@ import logging
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, Literal, Protocol
 
 from bot.games.errors import GameError
@@ -111,6 +111,7 @@ class CompetitionService:
         self.open: dict[int, Held] = {}
         self._by_game: dict[int, int] = {}
         self._tasks: set[asyncio.Task[None]] = set()
+        self._clocks: dict[tuple[int, int], asyncio.Task[None]] = {}
         games.ended.append(self._game_ended)
 
     # -- reading --------------------------------------------------------------------
@@ -156,9 +157,10 @@ class CompetitionService:
             await asyncio.gather(*self._tasks, return_exceptions=True)
 
     async def close(self) -> None:
-        for task in list(self._tasks):
+        tasks = [*self._tasks, *self._clocks.values()]
+        for task in tasks:
             task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
+        await asyncio.gather(*tasks, return_exceptions=True)
 
     # -- the referee and the players ----------------------------------------------------
 
@@ -236,6 +238,43 @@ class CompetitionService:
                     await self.games.leave(table.game_id, player_id)
         return held
 
+    async def reinstate(
+        self, competition_id: int, user_id: int, player_id: int, *, can_manage: bool
+    ) -> Held:
+        """The referee takes a removal back: the player is seated from the next round."""
+        async with self._locks.hold(competition_id):
+            held = await self._require(competition_id)
+            _check_referee(held, user_id, can_manage)
+            held = await self._save(held, _apply(rules.reinstate, held.competition, player_id))
+            self._tell(held, "entrants")
+        return held
+
+    async def end_round(
+        self, competition_id: int, user_id: int, round_number: int, *, can_manage: bool
+    ) -> Held:
+        """The referee ends round ``round_number`` early: the games still in play end now,
+        each table's result is its totals as they stand (its finished deals), and the next
+        round is seated. A round that is over already is refused (a late confirmation)."""
+        async with self._locks.hold(competition_id):
+            held = await self._require(competition_id)
+            _check_referee(held, user_id, can_manage)
+            current = held.competition.current
+            if held.competition.status != "playing" or current is None:
+                raise GameError(N_("The competition has no round in play."))
+            if current.number != round_number:
+                raise GameError(N_("Round {round} is over already."), round=round_number)
+            playing = [t.game_id for t in _in_play(held.competition) if t.game_id is not None]
+        for game_id in playing:
+            if self.games.is_active(game_id):
+                with contextlib.suppress(GameError):  # (it ended meanwhile)
+                    await self.games.end_game(game_id, user_id, can_manage=True)
+        # (each table's result is recorded as its game's end is heard: GameService.ended)
+        return self.open.get(competition_id) or held
+
+    def check_referee(self, held: Held, user_id: int, *, can_manage: bool) -> None:
+        """Refuse unless ``user_id`` may referee ``held`` (before a confirmation is asked)."""
+        _check_referee(held, user_id, can_manage)
+
     async def end(self, competition_id: int, user_id: int, *, can_manage: bool) -> Held:
         """The referee ends the competition: its tables' games end too."""
         async with self._locks.hold(competition_id):
@@ -310,6 +349,15 @@ class CompetitionService:
         current = c.current
         if c.status != "playing" or current is None:
             return held
+        minutes = rules.round_minutes(c)
+        if minutes is not None and current.ends_at is None:
+            ends_at = (self.clock() + timedelta(minutes=minutes)).isoformat()
+            held = await self._save(held, rules.set_end(c, current.number, ends_at))
+            c = held.competition
+            current = c.current
+            assert current is not None
+        if current.ends_at is not None:
+            self._arm_clock(held.id, current.number, current.ends_at)
         fmt = c.format
         timer = int(fmt.options.get("timer", 0) or 0)
         options = {k: v for k, v in fmt.options.items() if k != "timer"}
@@ -333,6 +381,38 @@ class CompetitionService:
             if not session.active:  # over at once (it cannot be, but then record it)
                 held = await self._record(held, session)
         return held
+
+    # -- a timed round's clock -----------------------------------------------------------
+
+    def _arm_clock(self, competition_id: int, round_number: int, ends_at: str) -> None:
+        """One clock a timed round: when it runs out, each table's deal in play is its last."""
+        key = (competition_id, round_number)
+        if key in self._clocks:
+            return
+        task = asyncio.get_running_loop().create_task(
+            self._round_clock(competition_id, round_number, datetime.fromisoformat(ends_at))
+        )
+        self._clocks[key] = task
+        task.add_done_callback(lambda _t: self._clocks.pop(key, None))
+        task.add_done_callback(_log_failure)
+
+    async def _round_clock(self, competition_id: int, round_number: int, ends: datetime) -> None:
+        wait = (ends - self.clock()).total_seconds()
+        if wait > 0:
+            await asyncio.sleep(wait)
+        await self.call_time(competition_id, round_number)
+
+    async def call_time(self, competition_id: int, round_number: int) -> None:
+        """Round ``round_number``'s time is up: every table still playing finishes the deal
+        in play and ends (a latvian session's time limit); nothing if the round is over."""
+        held = self.open.get(competition_id)
+        current = None if held is None else held.competition.current
+        if held is None or current is None or current.number != round_number:
+            return
+        for table in _in_play(held.competition):
+            if table.game_id is not None and self.games.is_active(table.game_id):
+                with contextlib.suppress(GameError):  # (it ended meanwhile)
+                    await self.games.call_time(table.game_id)
 
     # -- keeping and saving ------------------------------------------------------------
 

@@ -79,8 +79,12 @@ def rules_refusal(error: RulesError, options: dict[str, Any]) -> GameError:
     if option == "target":
         low, high = TARGET_RANGE
         return GameError(N_("The target is {low} to {high} points."), low=low, high=high)
-    if option in ("deals", "time_limit"):
-        if game == "mexican" and option == "deals":
+    if option == "time_limit":
+        if game != "latvian":
+            return GameError(N_("Only a Latvian session can be timed (minutes)."))
+        return GameError(N_("A timed session lasts at least 1 minute."))
+    if option == "deals":
+        if game == "mexican":
             return GameError(
                 N_("Mexican Train on double-{set} has 1 to {high} rounds (deals)."),
                 set=top,

@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
-from bot.engine import Move, Rules, RulesError
+from bot.engine import Move, Rules, RulesError, call_time
 from bot.engine.ai import LEVELS, Level
 from bot.engine.view import HandView, PlayerView, hand_view
 from bot.i18n import N_
@@ -87,12 +87,14 @@ NoteKind = Literal[
     "abandoned",
     "lapsed",
     "recovered",
+    "time_up",
 ]
 """What a :class:`Note` tells: a seat taken or given up, a match started (again), a
 turn timer played for a player or the AI took their seat, how a game ended without
 its match ending (``no_humans`` left, ``everyone_left`` the lobby, ``cancelled`` by a
 player, ``abandoned`` or ``lapsed`` idle), ``recovered``: a change announced again after
-a restart or a stale save (no line of its own)."""
+a restart or a stale save (no line of its own), ``time_up``: a timed session's time ran
+out (the deal in play is its last)."""
 
 
 class Decider(Protocol):
@@ -553,6 +555,21 @@ class GameService:
             if session.status == PLAYING and not confirmed:
                 return session
             return await self._saver.end(session, CANCELLED, session.seats, Note("cancelled"))
+
+    async def call_time(self, game: GameRef) -> Session:
+        """A latvian session's time ran out (a competition's timed round): the deal in
+        play is its last. Nothing for a game not in play or told already."""
+        game_id = await self.game_id(game)
+        async with self._locks.hold(game_id):
+            session = await self._memory.require(game_id)
+            state = session.state
+            if session.status != PLAYING or state is None or state.time_up:
+                return session
+            if state.rules.time_limit is None:
+                raise GameError(N_("Only a timed latvian session can run out of time."))
+            return await self._saver.commit(
+                session, state=call_time(state), notes=(Note("time_up"),)
+            )
 
     async def export_record(self, channel_id: int) -> tuple[int, dict[str, Any]]:
         """The id and public record of the channel's latest game.

@@ -1,4 +1,5 @@
-"""Server settings: the default turn timer, the language of public messages, threads.
+"""Server settings: the default turn timer, the language of public messages, threads,
+the role that may referee competitions.
 
 Read once per server and kept in memory (every table update asks for the
 language); a change is written to the database first, then to the cache.
@@ -51,6 +52,14 @@ class SettingsService:
         if language is not None and language not in LANGUAGES:
             raise GameError(N_("That language is not available."))
         await self._db.guilds.set_language(guild_id, language)
+        self._cache.pop(guild_id, None)
+
+    async def set_referee_role(
+        self, guild_id: int, role_id: int | None, *, can_manage: bool
+    ) -> None:
+        """The role whose members may referee competitions (None: server managers only)."""
+        _require_manager(can_manage)
+        await self._db.guilds.set_referee_role(guild_id, role_id)
         self._cache.pop(guild_id, None)
 
     async def set_threads(self, guild_id: int, on: bool, *, can_manage: bool) -> None:

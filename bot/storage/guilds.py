@@ -19,10 +19,12 @@ class GuildSettings:
     """The language code, or None if not set."""
     threads: bool = False
     """Whether each game is played in its own thread."""
+    referee_role: int | None = None
+    """The role whose members may referee competitions (besides server managers)."""
 
 
 class GuildRepository:
-    """A guild's default turn timer, language and threads; None means "not set"."""
+    """A guild's default turn timer, language, threads and referee role; None means "not set"."""
 
     def __init__(self, db: Database) -> None:
         self._db = db
@@ -30,7 +32,8 @@ class GuildRepository:
     async def settings(self, guild_id: int) -> GuildSettings:
         """All of the guild's settings in one query (to cache them together)."""
         row = await self._db.fetchone(
-            "SELECT default_timer, language, threads FROM guild_settings WHERE guild_id = ?",
+            "SELECT default_timer, language, threads, referee_role_id FROM guild_settings"
+            " WHERE guild_id = ?",
             (guild_id,),
         )
         if row is None:
@@ -40,6 +43,7 @@ class GuildRepository:
             default_timer=None if timer is None else int(timer),
             language=None if language is None else str(language),
             threads=bool(row["threads"]),
+            referee_role=None if row["referee_role_id"] is None else int(row["referee_role_id"]),
         )
 
     async def default_timer(self, guild_id: int) -> int | None:
@@ -69,6 +73,10 @@ class GuildRepository:
     async def set_threads(self, guild_id: int, on: bool) -> None:
         """Turn playing each game in its own thread on or off."""
         await self._set(guild_id, "threads", int(on))
+
+    async def set_referee_role(self, guild_id: int, role_id: int | None) -> None:
+        """Set (or with None, unset) the role whose members may referee competitions."""
+        await self._set(guild_id, "referee_role_id", role_id)
 
     async def _get(self, guild_id: int, column: str) -> Any:
         row = await self._db.fetchone(

@@ -366,7 +366,12 @@ CREATE INDEX puzzle_answers_user ON puzzle_answers(user_id);
 """
 
 
-MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9)
+# 10: the role whose members may referee competitions, besides server managers (issue 41).
+_V10 = """
+ALTER TABLE guild_settings ADD COLUMN referee_role_id INTEGER;
+"""
+
+MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9, _V10)
 """Every migration in order; the schema version is the number applied."""
 
 LATEST = len(MIGRATIONS)
@@ -703,6 +708,9 @@ CREATE TABLE puzzle_answers (
 CREATE INDEX puzzle_answers_user ON puzzle_answers(user_id);
 """
 
+_PG_V10 = """
+ALTER TABLE guild_settings ADD COLUMN referee_role_id BIGINT;
+"""
 
 PG_MIGRATIONS: tuple[str, ...] = (
     _PG_V1,
@@ -714,6 +722,7 @@ PG_MIGRATIONS: tuple[str, ...] = (
     _PG_V7,
     _PG_V8,
     _PG_V9,
+    _PG_V10,
 )
 """PostgreSQL's migrations, one for each of :data:`MIGRATIONS`."""
 

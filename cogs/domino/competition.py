@@ -1,8 +1,12 @@
 """``/domino competition``: a club night (issue 41). Thin glue to the
-:class:`~bot.competitions.service.CompetitionService`: open, start, standings, remove,
-end, and the Check in / Check out buttons of the competition's message
-(``domino:comp:in:<id>``, ``domino:comp:out:<id>``). Every action is acknowledged
-first; every refusal is a polite ephemeral answer (``@refusing``, ``DominoItem``).
+:class:`~bot.competitions.service.CompetitionService`: open, start, standings, remove
+and reinstate, end-round, end, referees (the server's referee role), and the Check in /
+Check out buttons of the competition's message (``domino:comp:in:<id>``,
+``domino:comp:out:<id>``). Removing a player, ending a round early and ending the
+competition are asked first (``domino:cc:<action>:<id>:<arg>``, Confirm / Cancel).
+Referees: server managers, and members of the role ``/domino competition referees``
+names. Every action is acknowledged first; every refusal is a polite ephemeral answer
+(``@refusing``, ``DominoItem``).
 """
 
 from __future__ import annotations
@@ -31,7 +35,7 @@ from .competition_archive import (
 )
 from .competition_herald import CompetitionHerald, checkin_text, checkin_view, standings_text
 from .competition_pictures import leaders_text, standings_files
-from .items import DominoItem, button
+from .items import DominoItem, button, sent_view
 from .language import public_translator
 from .origin import BOARDS_IN_A_SERVER, display_name, server_of
 from .replies import refusing
@@ -67,7 +71,54 @@ class CompetitionButton(
         await cog.on_competition_button(interaction, self.action, self.competition_id)
 
 
-COMPETITION_ITEMS = (CompetitionButton, CompetitionHistoryButton)
+class CompetitionConfirm(
+    DominoItem[discord.ui.Button[Any]],
+    template=r"domino:cc:(?P<action>end|round|rm|no):(?P<competition>\d{1,19}):(?P<arg>\d{1,20})",
+):
+    """The referee's confirmation (or cancel) of ending the competition (``end``), ending
+    round ``arg`` early (``round``) or removing player ``arg`` (``rm``)."""
+
+    def __init__(
+        self, action: str, competition_id: int, arg: int, label: str = "…", danger: bool = False
+    ) -> None:
+        style = discord.ButtonStyle.danger if danger else discord.ButtonStyle.secondary
+        super().__init__(button(f"domino:cc:{action}:{competition_id}:{arg}", label, style))
+        self.action = action
+        self.competition_id = competition_id
+        self.arg = arg
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> Self:
+        return cls(match["action"], int(match["competition"]), int(match["arg"]))
+
+    async def run(self, interaction: discord.Interaction, cog: Domino) -> None:
+        await cog.on_competition_confirm(interaction, self.action, self.competition_id, self.arg)
+
+
+COMPETITION_ITEMS = (CompetitionButton, CompetitionHistoryButton, CompetitionConfirm)
+
+QUESTIONS = {
+    "end": (
+        N_("End the competition? Its tables' games end too, and no standings are final."),
+        N_("End the competition"),
+    ),
+    "round": (
+        N_(
+            "End round {round} now? The games still in play end, each table's result is its"
+            " totals as they stand, and the next round is seated."
+        ),
+        N_("End round {round}"),
+    ),
+    "rm": (
+        N_(
+            "Remove {name} from the competition? A game in play goes on with an AI in their"
+            " seat; /domino competition reinstate takes it back."
+        ),
+        N_("Remove {name}"),
+    ),
+}
 
 
 def _can_manage(interaction: discord.Interaction) -> bool:
@@ -96,6 +147,35 @@ class CompetitionCommands(commands.Cog):
         await self.herald.close()
         await super().cog_unload()
 
+    async def _may_referee(self, interaction: discord.Interaction) -> bool:
+        """A server manager, or a member of the role the server named for referees."""
+        if _can_manage(interaction):
+            return True
+        if interaction.guild_id is None:
+            return False
+        role_id = (await self.bot.games.settings.get(interaction.guild_id)).referee_role
+        roles = getattr(interaction.user, "roles", ())
+        return role_id is not None and any(r.id == role_id for r in roles)
+
+    async def _ask(
+        self,
+        interaction: discord.Interaction,
+        action: str,
+        competition_id: int,
+        arg: int,
+        **fields: Any,
+    ) -> None:
+        """The referee's question with Confirm / Cancel (nothing changes before a click)."""
+        tr = Translator.for_locale(interaction.locale)
+        question, label = QUESTIONS[action]
+        view = sent_view()
+        view.add_item(
+            CompetitionConfirm(action, competition_id, arg, tr(label, **fields), danger=True).item
+        )
+        view.add_item(CompetitionConfirm("no", competition_id, 0, tr("Cancel")).item)
+        await interaction.followup.send(tr(question, **fields), view=view, ephemeral=True)
+        answered(interaction)
+
     async def _done(self, interaction: discord.Interaction, message: str, **fields: Any) -> None:
         text = Translator.for_locale(interaction.locale)(message, **fields)
         try:
@@ -117,6 +197,7 @@ class CompetitionCommands(commands.Cog):
         table_size=locale_str("Players a table (default: as even as possible, up to 4)"),
         seating=locale_str("How rounds after the first are seated"),
         deals=locale_str("Deals a table plays (latvian, Mexican Train)"),
+        minutes=locale_str("A timed round: minutes each table plays (latvian)"),
         timer=locale_str("Seconds for each turn (0 = no timer)"),
     )
     @app_commands.choices(
@@ -136,6 +217,7 @@ class CompetitionCommands(commands.Cog):
         seating: str = "random",
         deals: app_commands.Range[int, 1, 100] | None = None,
         timer: app_commands.Range[int, 0, 3600] = 0,
+        minutes: app_commands.Range[int, 1, 600] | None = None,
     ) -> None:
         await interaction.response.defer(ephemeral=True)
         guild_id = server_of(interaction)
@@ -147,6 +229,8 @@ class CompetitionCommands(commands.Cog):
         options: dict[str, Any] = {"game": game}
         if deals is not None:
             options["deals"] = deals
+        if minutes is not None:
+            options["time_limit"] = minutes
         try:
             fmt = Format(options=options, table_size=table_size, rounds=rounds, seating=seating)  # type: ignore[arg-type]
         except CompetitionError as error:
@@ -155,7 +239,7 @@ class CompetitionCommands(commands.Cog):
             guild_id=guild_id,
             channel_id=channel.id,
             referee_id=interaction.user.id,
-            can_manage=_can_manage(interaction),
+            can_manage=await self._may_referee(interaction),
             fmt=fmt,
             timer=timer,
         )
@@ -185,7 +269,7 @@ class CompetitionCommands(commands.Cog):
         await interaction.response.defer(ephemeral=True)
         held = self.competitions.channel_competition(interaction.channel_id or 0)
         held = await self.competitions.start(
-            held.id, interaction.user.id, can_manage=_can_manage(interaction)
+            held.id, interaction.user.id, can_manage=await self._may_referee(interaction)
         )
         await self._done(interaction, N_("The competition has begun: each table has its thread."))
 
@@ -212,22 +296,104 @@ class CompetitionCommands(commands.Cog):
     ) -> None:
         await interaction.response.defer(ephemeral=True)
         held = self.competitions.channel_competition(interaction.channel_id or 0)
-        await self.competitions.remove(
-            held.id, interaction.user.id, player.id, can_manage=_can_manage(interaction)
+        may = await self._may_referee(interaction)
+        self.competitions.check_referee(held, interaction.user.id, can_manage=may)
+        if held.competition.entrant(player.id) is None:
+            raise GameError(N_("That player is not in the competition."))
+        await self._ask(interaction, "rm", held.id, player.id, name=held.name_of(player.id))
+
+    @competition.command(
+        name="reinstate",
+        description=locale_str("Take back a player's removal (the referee)"),
+    )
+    @app_commands.describe(player=locale_str("The player to seat again"))
+    @refusing
+    async def competition_reinstate(
+        self, interaction: discord.Interaction, player: discord.User
+    ) -> None:
+        await interaction.response.defer(ephemeral=True)
+        held = self.competitions.channel_competition(interaction.channel_id or 0)
+        await self.competitions.reinstate(
+            held.id, interaction.user.id, player.id, can_manage=await self._may_referee(interaction)
         )
         await self._done(
-            interaction, N_("{name} is out of the competition."), name=display_name(player)
+            interaction,
+            N_("{name} is back in the competition from the next round."),
+            name=held.name_of(player.id),
         )
+
+    @competition.command(
+        name="end-round", description=locale_str("End the round in play early (the referee)")
+    )
+    @refusing
+    async def competition_end_round(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True)
+        held = self.competitions.channel_competition(interaction.channel_id or 0)
+        may = await self._may_referee(interaction)
+        self.competitions.check_referee(held, interaction.user.id, can_manage=may)
+        current = held.competition.current
+        if held.competition.status != "playing" or current is None:
+            raise GameError(N_("The competition has no round in play."))
+        await self._ask(interaction, "round", held.id, current.number, round=current.number)
+
+    @competition.command(
+        name="referees",
+        description=locale_str("Name the role whose members may referee (Manage Server)"),
+    )
+    @app_commands.describe(role=locale_str("The referees' role (leave out: managers only)"))
+    @refusing
+    async def competition_referees(
+        self, interaction: discord.Interaction, role: discord.Role | None = None
+    ) -> None:
+        await interaction.response.defer(ephemeral=True)
+        guild_id = server_of(interaction)
+        if role is not None and role.guild.id != guild_id:
+            raise GameError(N_("That role is not one of this server's."))
+        await self.bot.games.settings.set_referee_role(
+            guild_id, None if role is None else role.id, can_manage=_can_manage(interaction)
+        )
+        if role is None:
+            await self._done(interaction, N_("Only server managers referee competitions now."))
+        else:
+            await self._done(
+                interaction,
+                N_("Members of {role} may referee competitions, as server managers may."),
+                role=role.name,
+            )
 
     @competition.command(name="end", description=locale_str("End the competition (the referee)"))
     @refusing
     async def competition_end(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True)
         held = self.competitions.channel_competition(interaction.channel_id or 0)
-        await self.competitions.end(
-            held.id, interaction.user.id, can_manage=_can_manage(interaction)
-        )
-        await self._done(interaction, N_("The competition is over."))
+        may = await self._may_referee(interaction)
+        self.competitions.check_referee(held, interaction.user.id, can_manage=may)
+        await self._ask(interaction, "end", held.id, 0)
+
+    async def on_competition_confirm(
+        self, interaction: discord.Interaction, action: str, competition_id: int, arg: int
+    ) -> None:
+        tr = Translator.for_locale(interaction.locale)
+        if action == "no":
+            await interaction.response.edit_message(content=tr("Nothing was changed."), view=None)
+            return
+        await interaction.response.defer()
+        held = await self.competitions.get(competition_id)
+        if held is not None and held.channel_id != interaction.channel_id:
+            raise GameError(N_("That button belongs to a competition in another channel."))
+        may = await self._may_referee(interaction)
+        user = interaction.user.id
+        if action == "end":
+            await self.competitions.end(competition_id, user, can_manage=may)
+            text = tr("The competition is over.")
+        elif action == "round":
+            await self.competitions.end_round(competition_id, user, arg, can_manage=may)
+            text = tr("Round {round} is over.", round=arg)
+        else:
+            held = await self.competitions.remove(competition_id, user, arg, can_manage=may)
+            text = tr("{name} is out of the competition.", name=held.name_of(arg))
+        await interaction.edit_original_response(content=text, view=None)
+        answered(interaction)
 
     async def on_competition_button(
         self, interaction: discord.Interaction, action: str, competition_id: int

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.competitions.competition import Competition, Round, Table
+from bot.competitions.competition import Competition, Round, Table, round_minutes
 from bot.competitions.service import Event, Held
 from bot.games.errors import GameError
 from bot.i18n import N_, Translator
@@ -77,6 +77,15 @@ def seating_text(c: Competition, done: Round, tr: Translator) -> str:
     for table in done.tables:
         players = ", ".join(f"<@{p}>" for p in table.players)
         lines.append(tr("Table {table}: {players}", table=table.number, players=players))
+    minutes = round_minutes(c)
+    if minutes is not None:
+        lines.append(
+            tr(
+                "Each table plays for {minutes} minutes: the deal in play when the time is"
+                " up is its last.",
+                minutes=minutes,
+            )
+        )
     return "\n".join(lines)
 
 

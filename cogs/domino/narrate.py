@@ -346,6 +346,8 @@ def _note(note: Note, tr: Translator, names: Sequence[str]) -> str:
         )
     if kind == "no_humans":
         return tr("No human player is left at the table, so the game is over.")
+    if kind == "time_up":
+        return tr("Time is up: this deal is the session's last.")
     if kind == "lapsed":
         return tr(
             "Nobody started the game within {minutes} minutes, so the table was closed.",

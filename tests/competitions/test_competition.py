@@ -17,6 +17,7 @@ from bot.competitions.competition import (
     from_json,
     new_competition,
     record,
+    reinstate,
     remove,
     set_game,
     start,
@@ -129,6 +130,24 @@ def test_a_removed_player_is_seated_no_more():
     assert sum(len(t.players) for t in c.current.tables) == 6
     # their round-1 points still stand
     assert next(s for s in c.standings() if s.player == gone).rounds == 1
+
+
+def test_a_removal_taken_back_seats_the_player_again_from_the_next_round():
+    c = start(opened(7, rounds=3))
+    gone = c.current.tables[0].players[0]
+    with pytest.raises(CompetitionError):
+        reinstate(c, gone)  # still in
+    c = remove(c, gone)
+    c = reinstate(c, gone)
+    assert gone in c.players
+    for t in c.current.tables:
+        c = record(c, 1, t.number, TableResult(t.players, tuple(range(len(t.players)))))
+    assert any(gone in t.players for t in c.current.tables)
+    assert sum(len(t.players) for t in c.current.tables) == 7
+    with pytest.raises(CompetitionError):
+        reinstate(c, 424242)  # never entered
+    with pytest.raises(CompetitionError):
+        reinstate(cancel(remove(c, gone)), gone)  # over
 
 
 def test_a_result_for_the_wrong_table_or_round_is_refused():

@@ -118,3 +118,45 @@ async def test_every_command_and_component_acknowledges_before_the_database(
     await step("Rematch, the last player (button)", alice.click(final, custom_id=rematch))
     assert (await bot.games.in_channel(channel.id)).id != session.id
     assert table
+
+
+async def test_every_competition_command_and_button_acknowledges_before_the_database(
+    journal, bot, guild, channel, alice, bob, admin
+):
+    async def step(what, action):
+        journal.clear()
+        result = await action
+        journal.check(what)
+        return result
+
+    def private(result):
+        shown = [m for m in result.followups if m.ephemeral]
+        return shown[-1] if shown else result.response
+
+    admins = guild.create_role("Referees")
+    await step(
+        "/domino competition referees",
+        admin.slash(channel, "domino competition referees", role=admins),
+    )
+    await step("/domino competition open", admin.slash(channel, "domino competition open", deals=1))
+    message = channel.last_message
+    await step("Check in (button)", alice.click(message, label="Check in"))
+    await step("Check out (button)", alice.click(message, label="Check out"))
+    await step("Check in again (button)", alice.click(message, label="Check in"))
+    await step("Check in, bob (button)", bob.click(message, label="Check in"))
+    await step(
+        "/domino competition standings", alice.slash(channel, "domino competition standings")
+    )
+    asked = await step(
+        "/domino competition remove", admin.slash(channel, "domino competition remove", player=bob)
+    )
+    await step("Cancel (button)", admin.click(private(asked), label="Cancel"))
+    await step(
+        "/domino competition reinstate",
+        admin.slash(channel, "domino competition reinstate", player=bob),
+    )  # refused: not removed
+    await step(
+        "/domino competition end-round", admin.slash(channel, "domino competition end-round")
+    )
+    asked = await step("/domino competition end", admin.slash(channel, "domino competition end"))
+    await step("End (button)", admin.click(private(asked), label="End the competition"))

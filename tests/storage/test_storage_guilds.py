@@ -67,3 +67,16 @@ async def test_settings_reads_every_setting_at_once(db: Database) -> None:
     assert await db.guilds.settings(2) == GuildSettings(threads=True)
     with pytest.raises(FrozenInstanceError):
         settings.threads = False  # type: ignore[misc]
+
+
+async def test_referee_role_round_trip_keeps_the_rest(db: Database) -> None:
+    await db.guilds.set_language(1, "fi")
+    assert (await db.guilds.settings(1)).referee_role is None
+    big = 1456074443980800006  # a Discord id needs 64 bits
+    await db.guilds.set_referee_role(1, big)
+    settings = await db.guilds.settings(1)
+    assert settings.referee_role == big
+    assert settings.language == "fi"
+    await db.guilds.set_referee_role(1, None)
+    assert (await db.guilds.settings(1)).referee_role is None
+    assert (await db.guilds.settings(2)).referee_role is None
