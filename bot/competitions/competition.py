@@ -12,8 +12,9 @@ short of players still fills its tables. An AI entrant's id is a small negative 
 (``-1``, ``-2``, …: never a Discord user id) and it keeps its level; it is seated,
 ranked and listed as any player. Every table gets at least one human where that can be
 done (:func:`~.seating.spread_humans`), and the start is refused when it cannot (fewer
-humans than tables); a later round left so by removals plays its all-AI table through
-like any other (docs/COMPETITIONS.md).
+humans than tables). A later round that removals left with fewer people than tables
+seats as many AI fill-ins as can sit with a person; the others sit that round out (in
+turn), so no table is ever AI alone (docs/COMPETITIONS.md).
 """
 
 from __future__ import annotations
@@ -259,6 +260,8 @@ def remove(c: Competition, user_id: int) -> Competition:
         return check_out(c, user_id)
     if len(c.players) <= 2:
         raise CompetitionError(N_("A competition needs at least 2 players."))
+    if not known.is_ai and c.humans == [user_id]:
+        raise CompetitionError(N_("A competition needs at least one person."))
     entrants = tuple(replace(e, active=False) if e.user_id == user_id else e for e in c.entrants)
     return replace(c, entrants=entrants)
 
@@ -272,7 +275,7 @@ def cancel(c: Competition) -> Competition:
 def _seat_round(c: Competition) -> Competition:
     number = len(c.rounds) + 1
     rng = random.Random(f"{c.seed}:{number}")
-    players = c.players
+    players = _with_a_person_a_table(c, number)
     sizes = table_sizes(len(players), c.format.table_size)
     ranking = None
     if number > 1 and c.format.seating == "standing":
@@ -282,6 +285,26 @@ def _seat_round(c: Competition) -> Competition:
     tables = spread_humans(tables, set(c.humans), c.met())
     seated = tuple(Table(i + 1, tuple(t)) for i, t in enumerate(tables))
     return replace(c, rounds=(*c.rounds, Round(number, seated)))
+
+
+def _with_a_person_a_table(c: Competition, number: int) -> list[int]:
+    """The players round ``number`` seats: everyone, unless there are more tables than
+    people; then only as many AI fill-ins as leave a person for every table (the ones
+    left out change from round to round)."""
+    players = c.players
+    humans = set(c.humans)
+    ai = [p for p in players if p not in humans]
+    keep = len(ai)
+    while keep > 0:
+        n = len(humans) + keep
+        if n >= 2 and len(table_sizes(n, c.format.table_size)) <= len(humans):
+            break
+        keep -= 1
+    if keep == len(ai):
+        return players
+    turn = number % len(ai)
+    seated = set((ai[turn:] + ai[:turn])[:keep])
+    return [p for p in players if p in humans or p in seated]
 
 
 def _with_table(c: Competition, round_number: int, table: int, change: Any) -> Competition:

@@ -124,15 +124,32 @@ def test_standings_list_the_ai_entrants():
     assert all(s.rounds == 1 for s in table)
 
 
-def test_a_round_left_with_a_table_of_ai_alone_is_still_seated():
+def test_a_round_with_more_tables_than_people_seats_fewer_ai_in_turn():
     """The start needs a person a table; a later round that removals left with fewer
-    people than tables is seated all the same (its AI-only table is played through)."""
-    c = start(add_ai(opened(2, table_size=3, rounds=2), 4, "easy"))
+    people than tables seats only as many AI fill-ins as can sit with a person (the
+    others sit the round out, in turn): never a table of AI alone."""
+    c = start(add_ai(opened(2, table_size=3, rounds=3), 4, "easy"))
     c = remove(c, 102)
-    c = play_round(c, random.Random(1))
-    assert c.current.number == 2
-    assert sorted(len(t.players) for t in c.current.tables) == [2, 3]
-    assert sum(1 for t in c.current.tables if not any(p > 0 for p in t.players)) == 1
+    out = []
+    for number in (2, 3):
+        c = play_round(c, random.Random(number))
+        assert c.current.number == number
+        (table,) = c.current.tables
+        assert len(table.players) == 3
+        assert 101 in table.players
+        out.append({-1, -2, -3, -4} - set(table.players))
+    assert out[0] != out[1]  # a different pair sits out
+    c = play_round(c, random.Random(9))
+    assert c.status == "finished"
+    assert {s.player: s.rounds for s in c.standings()}[101] == 3
+
+
+def test_the_last_person_cannot_be_removed():
+    c = start(add_ai(opened(2, table_size=3), 4, "easy"))
+    c = remove(c, 102)
+    with pytest.raises(CompetitionError, match="at least one person"):
+        remove(c, 101)
+    assert remove(c, -1).entrant(-1).active is False
 
 
 def test_spreading_people_swaps_them_into_tables_without_one():

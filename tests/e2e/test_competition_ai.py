@@ -100,3 +100,35 @@ async def test_three_people_and_three_ai_fill_ins_play_two_tables_to_the_end(
     assert "Standings" in posted
     for n in (1, 2, 3):
         assert f"AI {n} (easy)" in posted
+
+
+async def test_a_round_with_more_tables_than_people_seats_no_table_of_ai_alone(
+    simcord_env, bot, guild, channel, referee
+):
+    """Two people, four AI players at tables of 3; the referee removes one person in
+    round 1, so round 2 has one person: one table of three, two AI players sit out."""
+    people = [guild.add_member(simcord_env.create_user(f"player{i}")) for i in range(2)]
+    await referee.slash(channel, "domino competition open", deals=1, rounds=2, table_size=3)
+    message = channel.last_message
+    for p in people:
+        await p.click(message, label="Check in")
+    await referee.slash(channel, "domino competition add-ai", count=4, level="easy")
+    await referee.slash(channel, "domino competition start")
+    await settle(simcord_env, bot)
+    cid = bot.competitions.in_channel(channel.id).id
+    removed = await referee.slash(channel, "domino competition remove", player=people[1])
+    assert "out of the competition" in reply_text(removed)
+    first = [t.game_id for t in bot.competitions.open[cid].competition.current.tables]
+    await play_to_the_end(simcord_env, bot, channel, people[:1], first)
+    c = bot.competitions.open[cid].competition
+    assert c.current.number == 2
+    (table,) = c.current.tables
+    assert people[0].id in table.players
+    assert len(table.players) == 3
+    await play_to_the_end(simcord_env, bot, channel, people[:1], [table.game_id])
+    await settle(simcord_env, bot)
+    stored = await bot.competitions.get(cid)
+    assert stored.competition.status == "finished"
+    rounds = {s.player: s.rounds for s in stored.competition.standings()}
+    assert rounds[people[0].id] == 2
+    assert sorted(rounds[p] for p in (-1, -2, -3, -4)) == [1, 1, 2, 2]
