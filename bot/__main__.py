@@ -79,8 +79,8 @@ MODES = (
     (
         "playground",
         "The real bot offline, in a simulated Discord served on 127.0.0.1 and opened in "
-        "your browser, token or not: --port N, --database PATH, --no-browser (see "
-        "python -m bot playground --help). Needs the playground extra.",
+        "your browser, token or not: --port N, --database PATH, --no-browser, "
+        "--club-night (see python -m bot playground --help). Needs the playground extra.",
     ),
 )
 

@@ -6,23 +6,36 @@ starts it, which seats round 1; each table is played as a normal game and its re
 recorded; when every table of a round has one, the next round is seated (at random, or
 by standing: :mod:`.seating`), until the last round, when the competition is over and
 its standings final (:mod:`.standings`). Deterministic given its seed.
+
+The referee may add **AI fill-in entrants** during check-in (:func:`add_ai`), so a club
+short of players still fills its tables. An AI entrant's id is a small negative number
+(``-1``, ``-2``, …: never a Discord user id) and it keeps its level; it is seated,
+ranked and listed as any player. Every table gets at least one human where that can be
+done (:func:`~.seating.spread_humans`), and the start is refused when it cannot (fewer
+humans than tables). A later round that removals left with fewer people than tables
+seats as many AI fill-ins as can sit with a person; the others sit that round out (in
+turn), so no table is ever AI alone (docs/COMPETITIONS.md).
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
+from bot.engine.ai import LEVELS
 from bot.i18n import N_
 
-from .seating import Pair, SeatingError, pairs_of, seat, table_sizes
+from .seating import Pair, SeatingError, pairs_of, seat, spread_humans, table_sizes
 from .standings import Standing, TableResult, standings
 
 Status = Literal["checkin", "playing", "finished", "cancelled"]
 Seating = Literal["random", "standing"]
 MAX_ROUNDS = 20
 MAX_PLAYERS = 64
+MAX_AI_AT_ONCE = 8
+"""AI entrants the referee adds with one command."""
 
 
 class CompetitionError(Exception):
@@ -61,6 +74,12 @@ class Entrant:
     name: str
     active: bool = True
     """False once the referee removed them (they are seated no more)."""
+    ai: str | None = None
+    """An AI fill-in's level (its ``user_id`` is negative); None for a person."""
+
+    @property
+    def is_ai(self) -> bool:
+        return self.ai is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +118,11 @@ class Competition:
     def players(self) -> list[int]:
         """The user ids still in the competition, in check-in order."""
         return [e.user_id for e in self.entrants if e.active]
+
+    @property
+    def humans(self) -> list[int]:
+        """The people still in the competition (its players but the AI fill-ins)."""
+        return [e.user_id for e in self.entrants if e.active and not e.is_ai]
 
     def entrant(self, user_id: int) -> Entrant | None:
         return next((e for e in self.entrants if e.user_id == user_id), None)
@@ -139,6 +163,29 @@ def check_in(c: Competition, user_id: int, name: str) -> Competition:
     return replace(c, entrants=(*others, Entrant(user_id, name)))
 
 
+def add_ai(
+    c: Competition, count: int, level: str, name: Callable[[int], str] | None = None
+) -> Competition:
+    """``count`` AI fill-in entrants of ``level`` checked in (the referee's choice).
+
+    Each gets the next free negative id (``-1``, ``-2``, …) and the name ``name(number)``
+    (the caller's translated "AI 1 (normal)"; by default that in English)."""
+    if c.status != "checkin":
+        raise CompetitionError(N_("Check-in is closed: the competition has begun."))
+    if not 1 <= count <= MAX_AI_AT_ONCE:
+        raise CompetitionError(N_("Add 1 to {most} AI players at a time."), most=MAX_AI_AT_ONCE)
+    if level not in LEVELS:
+        raise CompetitionError(N_("The AI level is easy, normal or hard."))
+    if len(c.players) + count > MAX_PLAYERS:
+        raise CompetitionError(N_("The competition is full ({n} players)."), n=MAX_PLAYERS)
+    lowest = min((e.user_id for e in c.entrants if e.is_ai), default=0)
+    added = []
+    for number in range(-lowest + 1, -lowest + 1 + count):
+        shown = name(number) if name is not None else f"AI {number} ({level})"
+        added.append(Entrant(-number, shown, ai=level))
+    return replace(c, entrants=(*c.entrants, *added))
+
+
 def check_out(c: Competition, user_id: int) -> Competition:
     if c.status != "checkin":
         raise CompetitionError(N_("Check-in is closed: the competition has begun."))
@@ -157,6 +204,16 @@ def start(c: Competition) -> Competition:
         raise CompetitionError(
             N_("{n} players cannot be seated at tables of 2 to 4."), n=len(c.players)
         ) from None
+    tables = len(table_sizes(len(c.players), c.format.table_size))
+    if len(c.humans) < tables:
+        raise CompetitionError(
+            N_(
+                "Every table needs at least one person: {humans} people cannot sit at "
+                "{tables} tables. Add fewer AI players."
+            ),
+            humans=len(c.humans),
+            tables=tables,
+        )
     return _seat_round(replace(c, status="playing"))
 
 
@@ -205,6 +262,8 @@ def remove(c: Competition, user_id: int) -> Competition:
         return check_out(c, user_id)
     if len(c.players) <= 2:
         raise CompetitionError(N_("A competition needs at least 2 players."))
+    if not known.is_ai and c.humans == [user_id]:
+        raise CompetitionError(N_("A competition needs at least one person."))
     entrants = tuple(replace(e, active=False) if e.user_id == user_id else e for e in c.entrants)
     return replace(c, entrants=entrants)
 
@@ -246,15 +305,36 @@ def cancel(c: Competition) -> Competition:
 def _seat_round(c: Competition) -> Competition:
     number = len(c.rounds) + 1
     rng = random.Random(f"{c.seed}:{number}")
-    players = c.players
+    players = _with_a_person_a_table(c, number)
     sizes = table_sizes(len(players), c.format.table_size)
     ranking = None
     if number > 1 and c.format.seating == "standing":
         order = [s.player for s in c.standings()]
         ranking = [p for p in order if p in set(players)]
     tables = seat(players, sizes, rng, met=c.met(), ranking=ranking)
+    tables = spread_humans(tables, set(c.humans), c.met())
     seated = tuple(Table(i + 1, tuple(t)) for i, t in enumerate(tables))
     return replace(c, rounds=(*c.rounds, Round(number, seated)))
+
+
+def _with_a_person_a_table(c: Competition, number: int) -> list[int]:
+    """The players round ``number`` seats: everyone, unless there are more tables than
+    people; then only as many AI fill-ins as leave a person for every table (the ones
+    left out change from round to round)."""
+    players = c.players
+    humans = set(c.humans)
+    ai = [p for p in players if p not in humans]
+    keep = len(ai)
+    while keep > 0:
+        n = len(humans) + keep
+        if n >= 2 and len(table_sizes(n, c.format.table_size)) <= len(humans):
+            break
+        keep -= 1
+    if keep == len(ai):
+        return players
+    turn = number % len(ai)
+    seated = set((ai[turn:] + ai[:turn])[:keep])
+    return [p for p in players if p in humans or p in seated]
 
 
 def _with_table(c: Competition, round_number: int, table: int, change: Any) -> Competition:
@@ -288,7 +368,9 @@ def to_json(c: Competition) -> dict[str, Any]:
         },
         "seed": c.seed,
         "status": c.status,
-        "entrants": [[e.user_id, e.name, e.active] for e in c.entrants],
+        "entrants": [
+            [e.user_id, e.name, e.active] + ([e.ai] if e.ai is not None else []) for e in c.entrants
+        ],
         "rounds": [
             [
                 {
@@ -331,9 +413,15 @@ def from_json(data: dict[str, Any]) -> Competition:
         ),
         seed=int(data["seed"]),
         status=data["status"],
-        entrants=tuple(Entrant(int(u), str(n), bool(a)) for u, n, a in data["entrants"]),
+        entrants=tuple(_entrant(e) for e in data["entrants"]),
         rounds=tuple(rounds),
     )
+
+
+def _entrant(data: list[Any]) -> Entrant:
+    """``[user_id, name, active]``, and an AI fill-in's level after them."""
+    ai = str(data[3]) if len(data) > 3 and data[3] is not None else None
+    return Entrant(int(data[0]), str(data[1]), bool(data[2]), ai)
 
 
 def new_competition(fmt: Format, seed: int) -> Competition:
@@ -347,6 +435,7 @@ __all__ = [
     "Format",
     "Round",
     "Table",
+    "add_ai",
     "advance",
     "cancel",
     "check_in",

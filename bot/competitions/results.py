@@ -20,8 +20,9 @@ def lower_wins(rules: Rules) -> bool:
 
 def table_result(state: MatchState, players: Sequence[int]) -> TableResult:
     """The result of a table whose match is over (or was ended early: its totals as they
-    stand). ``players`` are the table's user ids in seat order; a seat an AI took over
-    counts as its player's."""
+    stand). ``players`` are the table's entrants in seat order (user ids, and an AI
+    fill-in's negative id): seat *i*'s total is ``players[i]``'s, so a seat an AI took
+    over counts as its player's and an AI fill-in's seat as that entrant's."""
     rules = state.rules
     if rules.teams:
         raise ValueError("a competition table is played without teams")

@@ -100,6 +100,36 @@ def seat(
     return sorted(ordered, key=lambda t: sum(rank[p] for p in t) / len(t))
 
 
+def spread_humans(
+    tables: Sequence[Sequence[int]], humans: set[int], met: set[Pair] | None = None
+) -> list[list[int]]:
+    """``tables`` with at least one of ``humans`` at each, where there are enough: while
+    a table has none and another has two or more, the swap of one of its others with
+    one of those humans that meets the fewest pairs again (the first such, so the
+    result is deterministic). Tables that have a human keep their seats."""
+    out = [list(t) for t in tables]
+    met = met or set()
+    while True:
+        empty = next((i for i, t in enumerate(out) if not humans & set(t)), None)
+        rich = [i for i, t in enumerate(out) if len(humans & set(t)) >= 2]
+        if empty is None or not rich:
+            return out
+        best: tuple[int, int, int, int] | None = None
+        best_cost = 0
+        for b in rich:
+            for i in range(len(out[empty])):
+                for j, human in enumerate(out[b]):
+                    if human not in humans:
+                        continue
+                    _swap(out, empty, i, b, j)
+                    cost = repeats(out, met)
+                    _swap(out, empty, i, b, j)
+                    if best is None or cost < best_cost:
+                        best, best_cost = (empty, i, b, j), cost
+        assert best is not None
+        _swap(out, *best)
+
+
 def _split(order: Sequence[int], sizes: Sequence[int]) -> list[list[int]]:
     tables, at = [], 0
     for size in sizes:

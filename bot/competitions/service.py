@@ -28,7 +28,7 @@ from typing import Any, Literal, Protocol
 from bot.games.errors import GameError
 from bot.games.locks import LockTable
 from bot.games.service import GameService
-from bot.games.session import Session
+from bot.games.session import Seat, Session
 from bot.i18n import N_
 from bot.storage import ChannelBusyError, Database, StaleGameError
 from bot.storage.competitions import CompetitionRow
@@ -71,6 +71,13 @@ class Held:
     def name_of(self, user_id: int) -> str:
         entrant = self.competition.entrant(user_id)
         return entrant.name if entrant is not None else str(user_id)
+
+    def seat_of(self, player: int) -> Seat:
+        """The game seat of an entrant: a person's, or an AI fill-in's (its level)."""
+        entrant = self.competition.entrant(player)
+        if entrant is not None and entrant.is_ai:
+            return Seat(entrant.name, None, entrant.ai)
+        return Seat(self.name_of(player), player)
 
 
 class Herald(Protocol):
@@ -207,6 +214,27 @@ class CompetitionService:
         return await self._change(
             competition_id, lambda c: rules.check_in(c, user_id, name), "entrants"
         )
+
+    async def add_ai(
+        self,
+        competition_id: int,
+        user_id: int,
+        count: int,
+        level: str,
+        *,
+        can_manage: bool,
+        name: Callable[[int], str] | None = None,
+    ) -> Held:
+        """The referee adds ``count`` AI fill-ins of ``level`` during check-in (each
+        named ``name(number)``: "AI 1 (normal)" in the server's language)."""
+        async with self._locks.hold(competition_id):
+            held = await self._require(competition_id)
+            _check_referee(held, user_id, can_manage)
+            held = await self._save(
+                held, _apply(rules.add_ai, held.competition, count, level, name)
+            )
+            self._tell(held, "entrants")
+            return held
 
     async def check_out(self, competition_id: int, user_id: int) -> Held:
         return await self._change(competition_id, lambda c: rules.check_out(c, user_id), "entrants")
@@ -370,7 +398,7 @@ class CompetitionService:
             session = await self.games.open_seated(
                 guild_id=held.guild_id,
                 channel_id=channel_id,
-                players=[(p, held.name_of(p)) for p in table.players],
+                players=[held.seat_of(p) for p in table.players],
                 options={**options, "players": len(table.players)},
                 timer=timer,
             )

@@ -408,26 +408,29 @@ class GameService:
         *,
         guild_id: int,
         channel_id: int,
-        players: Sequence[tuple[int, str]],
+        players: Sequence[tuple[int, str] | Seat],
         options: dict[str, Any],
         timer: int = 0,
     ) -> Session:
-        """Open a table with every seat taken (``players``: user id and name, in seat
-        order; the first holds the table), post it and start the match at once: a
+        """Open a table with every seat taken (``players``: user id and name, or a
+        :class:`Seat`, e.g. an AI's with ``user_id`` None and its level, in seat order;
+        the first person holds the table), post it and start the match at once: a
         competition's table. No cap on open games (the competition is its own); nothing
         stays behind if Discord refuses the post."""
         rules = self.table_rules(options, timer)
         if len(players) != rules.players:
             raise ValueError(f"{rules.players} seats need {rules.players} players")
+        seats = [p if isinstance(p, Seat) else Seat(p[1], p[0]) for p in players]
+        humans = [s.user_id for s in seats if s.user_id is not None]
         if channel_id in self._memory.by_channel:
             raise channel_busy()
         try:
             row = await self.db.games.create(
                 guild_id=guild_id,
                 channel_id=channel_id,
-                creator_id=players[0][0],
+                creator_id=humans[0] if humans else 0,  # (an AI-only table: nobody's)
                 rules=rules.to_dict(),
-                seats=[Seat(name, user_id).to_json() for user_id, name in players],
+                seats=[s.to_json() for s in seats],
                 seed=self._seed_source(),
                 timer=timer,
                 now=self.clock(),

@@ -17,6 +17,7 @@ import simcord
 
 from bot.client import DominoBot
 
+from .club import open_club_night
 from .realtime import RealTimeClock
 from .typed import accept_typed_commands
 from .world import CHANNEL_NAME, GUILD_NAME, PLAYERS, World, running_world
@@ -32,6 +33,8 @@ class PlaygroundOptions:
     port: int = DEFAULT_PORT
     database: Path = DEFAULT_DATABASE
     open_browser: bool = True
+    club_night: bool = False
+    """Open a club night on start (:mod:`.club`): a competition, its players checked in."""
 
 
 def in_ci(environ: Mapping[str, str] = os.environ) -> bool:
@@ -88,6 +91,8 @@ async def serve(options: PlaygroundOptions) -> None:
         clock = RealTimeClock(env)
         await clock.catch_up()
         await show_game_in_progress(bot, world)
+        if options.club_night:
+            await open_club_night(bot, world)
         preview = env.preview(
             world.channel,
             viewers=list(world.members),
@@ -104,6 +109,8 @@ async def serve(options: PlaygroundOptions) -> None:
                 print(f"Playground: {GUILD_NAME} #{CHANNEL_NAME} with {names}.")
                 print(f"Games are saved in {options.database}.")
                 print(f"Open {preview.url}")
+                if options.club_night:
+                    print("A club night is open: as Alice, type /domino competition start.")
                 print("Switch 'Viewing as' to play each seat. Press Ctrl+C to stop.", flush=True)
                 if should_open_browser(options):
                     await asyncio.to_thread(webbrowser.open, preview.url)

@@ -17,7 +17,8 @@ from .world import CHANNEL_NAME, GUILD_NAME, PLAYERS
 
 
 def parse_args(argv: list[str]) -> PlaygroundOptions:
-    """The options of ``python -m bot playground [--port N] [--database PATH] [--no-browser]``."""
+    """The options of ``python -m bot playground [--port N] [--database PATH] [--no-browser]
+    [--club-night]``."""
     names = ", ".join(shown for _, shown in PLAYERS)
     parser = argparse.ArgumentParser(
         prog="python -m bot playground",
@@ -54,11 +55,23 @@ def parse_args(argv: list[str]) -> PlaygroundOptions:
     parser.add_argument(
         "--no-browser", action="store_true", help="only print the address; open no browser"
     )
+    parser.add_argument(
+        "--club-night",
+        action="store_true",
+        help=(
+            "open a club night on start: Alice referees a competition in the channel, "
+            "the four players are checked in and two AI players fill the tables; start it "
+            "as Alice with /domino competition start"
+        ),
+    )
     args = parser.parse_args(argv)
     if not 0 <= args.port <= 65535:
         parser.error(f"--port must be 0 to 65535, not {args.port}")
     return PlaygroundOptions(
-        port=args.port, database=args.database, open_browser=not args.no_browser
+        port=args.port,
+        database=args.database,
+        open_browser=not args.no_browser,
+        club_night=args.club_night,
     )
 
 

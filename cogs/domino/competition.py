@@ -21,7 +21,7 @@ from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.competitions.archive import CompetitionArchive
-from bot.competitions.competition import CompetitionError, Format
+from bot.competitions.competition import MAX_AI_AT_ONCE, CompetitionError, Format
 from bot.competitions.service import CompetitionService, refusal
 from bot.games.errors import GameError
 from bot.i18n import N_, Translator
@@ -39,7 +39,7 @@ from .items import DominoItem, button, sent_view
 from .language import public_translator
 from .origin import BOARDS_IN_A_SERVER, display_name, server_of
 from .replies import refusing
-from .texts import GAME_CHOICES
+from .texts import AI_LEVEL_NAMES, GAME_CHOICES
 
 if TYPE_CHECKING:
     from bot.client import DominoBot
@@ -48,6 +48,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 Choice = app_commands.Choice
+
+AI_NAME = N_("AI {number} ({level})")
+"""An AI fill-in entrant's name ("AI 1 (normal)"), in the server's language."""
 
 
 class CompetitionButton(
@@ -272,6 +275,46 @@ class CompetitionCommands(commands.Cog):
             held.id, interaction.user.id, can_manage=await self._may_referee(interaction)
         )
         await self._done(interaction, N_("The competition has begun: each table has its thread."))
+
+    @competition.command(
+        name="add-ai",
+        description=locale_str("Check in AI players to fill the tables (the referee)"),
+    )
+    @app_commands.describe(
+        count=locale_str("How many AI players (default 1)"),
+        level=locale_str("How strong the AI plays"),
+    )
+    @app_commands.choices(
+        level=[
+            Choice(name=locale_str("easy"), value="easy"),
+            Choice(name=locale_str("normal"), value="normal"),
+            Choice(name=locale_str("hard"), value="hard"),
+        ]
+    )
+    @refusing
+    async def competition_add_ai(
+        self,
+        interaction: discord.Interaction,
+        count: app_commands.Range[int, 1, MAX_AI_AT_ONCE] = 1,
+        level: str = "normal",
+    ) -> None:
+        """AI fill-in entrants, named in the server's language ("AI 1 (normal)")."""
+        await interaction.response.defer(ephemeral=True)
+        held = self.competitions.channel_competition(interaction.channel_id or 0)
+        tr = await public_translator(self.bot, held.guild_id)
+        shown = tr(AI_LEVEL_NAMES.get(level, level))
+        await self.competitions.add_ai(
+            held.id,
+            interaction.user.id,
+            count,
+            level,
+            can_manage=await self._may_referee(interaction),
+            name=lambda number: tr(AI_NAME, number=number, level=shown),
+        )
+        told = Translator.for_locale(interaction.locale).plural(
+            "{n} AI player is checked in.", "{n} AI players are checked in.", count
+        )
+        await self._done(interaction, told)
 
     @competition.command(name="standings", description=locale_str("The competition's standings"))
     @refusing

@@ -72,10 +72,18 @@ def round_results_text(held: Held, done: Round, tr: Translator) -> str:
     return "\n".join(lines)
 
 
+def player_mention(c: Competition, player: int) -> str:
+    """A person's mention; an AI fill-in's name (it has no Discord user)."""
+    entrant = c.entrant(player)
+    if entrant is not None and entrant.is_ai:
+        return plain(entrant.name)
+    return f"<@{player}>"
+
+
 def seating_text(c: Competition, done: Round, tr: Translator) -> str:
     lines = [tr("**Round {round} of {rounds}**", round=done.number, rounds=c.format.rounds)]
     for table in done.tables:
-        players = ", ".join(f"<@{p}>" for p in table.players)
+        players = ", ".join(player_mention(c, p) for p in table.players)
         lines.append(tr("Table {table}: {players}", table=table.number, players=players))
     minutes = round_minutes(c)
     if minutes is not None:
@@ -171,7 +179,7 @@ class CompetitionHerald:
                 tr(
                     "{title}: {players}. Your game is in this thread.",
                     title=title,
-                    players=", ".join(f"<@{p}>" for p in table.players),
+                    players=", ".join(player_mention(held.competition, p) for p in table.players),
                 ),
                 allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),
             )
