@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import discord
 import pytest
-from conftest import Driver
+from driver_support import Driver
 
 MINUTES = 5
 

@@ -5,11 +5,11 @@ stored; on both backends."""
 from __future__ import annotations
 
 import random
+from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 from typing import Any
 
 import pytest
-from conftest import MakeGame
 
 from bot.competitions.archive import EXPORT_FORMAT, CompetitionArchive
 from bot.competitions.competition import (
@@ -24,7 +24,9 @@ from bot.competitions.competition import (
 )
 from bot.competitions.standings import TableResult
 from bot.games.errors import GameError
-from bot.storage import Database, FinishedMatch, MatchSeat
+from bot.storage import Database, FinishedMatch, GameRow, MatchSeat
+
+MakeGame = Callable[..., Awaitable[GameRow]]
 
 
 async def finished(
