@@ -31,7 +31,7 @@ Poster = Callable[[DailyPuzzle, int], Awaitable[int | None]]
 
 TOP_STREAKS = 5
 IDLE = timedelta(hours=6)
-"""The scheduler looks again at least this often."""
+"""The scheduler looks again at least this often (while a server has the puzzle on)."""
 
 NOT_HERE = N_("That puzzle belongs to another server.")
 GONE = N_("That puzzle is no longer here.")
@@ -184,12 +184,13 @@ class PuzzleService:
                 posted.append(daily)
             return posted
 
-    async def next_due(self, now: datetime) -> datetime:
+    async def next_due(self, now: datetime) -> datetime | None:
         """When :meth:`post_due` has something to do next: the next time of day of a
-        server of this process with the puzzle on (at most :data:`IDLE` away)."""
+        server of this process with the puzzle on (at most :data:`IDLE` away); None when
+        no server of this process has it on (nothing to wait for)."""
         day, minute = day_of(now), minute_of(now)
         midnight = now.astimezone(UTC).replace(hour=0, minute=0, second=0, microsecond=0)
-        soonest = now + IDLE
+        dues = []
         for settings in await self.db.puzzles.enabled():
             if settings.channel_id is None or not self.owns(settings.guild_id):
                 continue
@@ -200,8 +201,8 @@ class PuzzleService:
                     at = now  # due (a post that failed): tried again
                 else:
                     at += timedelta(days=1)
-            soonest = min(soonest, at)
-        return soonest
+            dues.append(at)
+        return min(*dues, now + IDLE) if dues else None
 
     # -- answers and stats --------------------------------------------------------
 

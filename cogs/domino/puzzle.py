@@ -3,7 +3,10 @@
 Thin glue over :class:`bot.puzzles.PuzzleService`: the commands are a mixin of the
 ``/domino`` GroupCog (``cog.Domino``). A background task posts the puzzles that are
 due (:meth:`PuzzleCommands.post_due_puzzles`, the service's ``post_due`` with this
-cog's poster), sleeping until the next server's time of day (started anew when settings change).
+cog's poster), sleeping until the next server's time of day (started anew when settings change)
+and ending when no server has the puzzle on: an idle bot keeps no timer (one that woke every
+few hours for nothing would make the playground, whose clock jumps from SimCord's start to
+today, run it for every few hours in between before it can answer anyone).
 Answers come by the move buttons (:mod:`.puzzle_items`) and are told privately.
 """
 
@@ -87,6 +90,11 @@ class PuzzleCommands(commands.Cog):
         """Post every puzzle due at ``now`` (the scheduler's step; tests call it)."""
         return await self.puzzles.post_due(now, self._post)
 
+    @property
+    def scheduling(self) -> bool:
+        """Whether the scheduler's task runs (it ends while no server has the puzzle on)."""
+        return self._scheduler is not None and not self._scheduler.done()
+
     def restart_scheduler(self) -> None:
         """Look at the settings again now (they changed): a new scheduler task."""
         if self._scheduler is not None:
@@ -99,6 +107,8 @@ class PuzzleCommands(commands.Cog):
                 now = self.puzzles.clock()
                 await self.post_due_puzzles(now)
                 wake = await self.puzzles.next_due(now)
+                if wake is None:
+                    return  # nothing to post: `setup` turning it on starts a new task
                 wait = max(60.0, (wake - now).total_seconds())
             except Exception:
                 log.exception("the daily puzzle's scheduler failed; trying again in a minute")

@@ -119,3 +119,20 @@ async def test_a_finished_match_gives_the_day_s_puzzle_answered_once_each(
         assert len(puzzle_buttons(shown)) == len(buttons)
     finally:
         await fresh.shutdown()
+
+
+async def test_the_scheduler_keeps_no_timer_while_no_server_has_the_puzzle_on(
+    simcord_env, bot, channel, admin
+):
+    """A loop waking every few hours for nothing would keep a timer forever (the
+    playground, whose clock jumps from SimCord's start to today, ran it for each)."""
+    await simcord_env.settle()
+    cog = bot.get_cog("Domino")
+    assert not cog.scheduling
+    on = await admin.slash(
+        channel, "domino puzzle setup", enabled=True, channel=channel, time="18:30"
+    )
+    assert "is on" in on.response.content or "is on" in on.followups[-1].content
+    assert cog.scheduling
+    await admin.slash(channel, "domino puzzle setup", enabled=False)
+    assert not cog.scheduling

@@ -116,6 +116,18 @@ async def test_post_due_posts_once_a_day_at_the_server_s_time(db: Database) -> N
     assert stored.message_id == 1002
 
 
+async def test_next_due_is_the_next_server_s_time_and_none_while_none_has_it_on(
+    db: Database,
+) -> None:
+    service = PuzzleService(db, clock=Clock(T0), owns=lambda guild_id: guild_id != 3)
+    assert await service.next_due(T0) is None  # nothing to wait for: the loop ends
+    await service.setup(2, enabled=False, channel_id=CHANNEL, time="09:00")
+    await service.setup(3, enabled=True, channel_id=CHANNEL, time="09:00")  # not ours
+    assert await service.next_due(T0) is None
+    await service.setup(GUILD, enabled=True, channel_id=CHANNEL, time="09:30")
+    assert await service.next_due(T0) == T0.replace(hour=9, minute=30)
+
+
 async def test_a_failed_post_is_tried_again(db: Database) -> None:
     service = PuzzleService(db, clock=Clock(T0))
     await service.setup(GUILD, enabled=True, channel_id=CHANNEL, time="08:00")
