@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import discord
 import pytest
-from driver_support import Driver
+from competition_support import TIMER, play_games, reply_text, settle
 
 from bot.competitions.seating import pairs_of, repeats
 
-TIMER = 30
 SEED = 3
 """Every deal and seating from one seed, so that the night plays the same each run (the
 absent player's round-1 deal has the three missed turns that hand their seat to the AI)."""
@@ -31,13 +30,6 @@ def referee(simcord_env, guild):
     return guild.add_member(simcord_env.create_user("referee"), roles=[managers])
 
 
-def reply_text(result) -> str:
-    private = [m for m in result.followups if m.ephemeral]
-    if private:
-        return private[-1].content
-    return result.response.content
-
-
 async def restart(simcord_env, bot, new_bot):
     await bot.shutdown()
     fresh = new_bot(seed_source=lambda: SEED)
@@ -47,45 +39,8 @@ async def restart(simcord_env, bot, new_bot):
     return fresh
 
 
-async def settle(simcord_env, bot):
-    """SimCord's settle, then the competition's own work (its results, its posts)."""
-    herald = bot.get_cog("Domino").herald
-    for _ in range(60):  # (the pacer's waits are on SimCord's clock)
-        await simcord_env.settle()
-        if not bot.competitions.busy and not herald.busy:
-            return
-        await simcord_env.advance_time(1)
-    raise AssertionError("the competition's work did not settle")
-
-
 def current(bot, cid):
     return bot.competitions.open[cid].competition
-
-
-async def play_games(simcord_env, bot, channel, users, game_ids, absent_id):
-    """Play ``game_ids`` to their ends through the UI (each table in its thread): every
-    present human plays when it is their turn; when every table waits for the absent
-    player (or an AI), time passes."""
-    for _ in range(3000):
-        await settle(simcord_env, bot)
-        sessions = [await bot.games.get(g) for g in game_ids]
-        live = [s for s in sessions if s.active]
-        if not live:
-            return sessions
-        moved = False
-        for s in live:
-            seat = s.turn_seat
-            if seat is not None and not seat.is_ai and seat.user_id != absent_id:
-                thread = next(t for t in channel.threads if t.id == s.channel_id)
-                await Driver(simcord_env, bot, thread, users).play_turn()
-                moved = True
-        if moved:
-            continue
-        if any(s.turn_seat is not None and s.turn_seat.user_id == absent_id for s in live):
-            await simcord_env.advance_time(TIMER)  # the absent player's turn timer runs out
-        else:
-            await simcord_env.advance_time(1)  # an AI seat is deciding
-    raise AssertionError(f"the tables did not finish: {[(s.id, s.turn, s.seats) for s in live]}")
 
 
 def round_games(bot, cid):

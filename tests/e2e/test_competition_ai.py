@@ -116,8 +116,10 @@ async def test_a_round_with_more_tables_than_people_seats_no_table_of_ai_alone(
     await referee.slash(channel, "domino competition start")
     await settle(simcord_env, bot)
     cid = bot.competitions.in_channel(channel.id).id
-    removed = await referee.slash(channel, "domino competition remove", player=people[1])
-    assert "out of the competition" in reply_text(removed)
+    asked = await referee.slash(channel, "domino competition remove", player=people[1])
+    question = asked.followups[-1] if asked.followups else asked.response
+    removed = await referee.click(question, label="Remove player1")  # asked first
+    assert "out of the competition" in removed.response.content
     first = [t.game_id for t in bot.competitions.open[cid].competition.current.tables]
     await play_to_the_end(simcord_env, bot, channel, people[:1], first)
     c = bot.competitions.open[cid].competition

@@ -10,8 +10,8 @@ import json
 
 import discord
 import pytest
+from competition_support import play_games, reply_text, settle
 from test_budget import counted
-from test_competition import play_games, reply_text, settle
 
 TIMER = 30
 

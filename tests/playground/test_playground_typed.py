@@ -203,3 +203,26 @@ def test_lines_are_read_as_words_and_options():
 def test_the_hook_is_still_there():
     """The preview prepares every page action in one method, which the hook wraps."""
     assert callable(Preview._prepare_action)
+
+
+async def test_a_puzzle_on_demand_in_the_playground(new_bot):
+    """Issue 40: the playground shows the daily puzzle on demand (a built-in one, the
+    fresh world having no finished match), and an answer is told privately."""
+    async with playground(new_bot) as (_env, world, open_page):
+        alice = await open_page("Alice")
+        settled(await alice.type_line("/domino puzzle today"))
+        [shown] = visible(world, "Alice")
+        assert shown.flags.ephemeral
+        assert shown.attachments  # the position's picture
+        moves = [
+            c.custom_id
+            for row in shown.components
+            for c in row.children
+            if (c.custom_id or "").startswith("domino:pz:")
+        ]
+        assert len(moves) >= 2
+        assert visible(world, "Bob") == []  # nobody else sees Alice's puzzle
+        answered = await world.member("Alice").click(shown, custom_id=moves[0])
+        told = [answered.response, *answered.followups]
+        assert any(m.flags.ephemeral for m in told)
+        assert any("streak" in (m.content or "").lower() for m in told)
