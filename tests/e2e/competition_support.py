@@ -50,3 +50,13 @@ async def play_games(simcord_env, bot, channel, users, game_ids, absent_id):
         else:
             await simcord_env.advance_time(1)  # an AI seat is deciding
     raise AssertionError(f"the tables did not finish: {[(s.id, s.turn, s.seats) for s in live]}")
+
+
+def unpaced(new_bot, **options):
+    """A bot whose pacer never waits: SimCord freezes the clock the pacer reads between
+    operations, so a burst (a round ended: the tables' ends, the next round's threads)
+    would wait for time a test may not advance. Pacing has tests of its own
+    (tests/test_pacer.py, tests/e2e/test_budget.py)."""
+    bot = new_bot(calls_per_second=100_000, **options)
+    bot.pacer.channel_posts = 100_000
+    return bot

@@ -6,31 +6,17 @@ from __future__ import annotations
 
 import discord
 import pytest
+from competition_support import settle, unpaced
 
 
 @pytest.fixture
 def simcord_bot(new_bot):
-    """A pacer that never waits: SimCord freezes the clock the pacer reads between
-    operations, so a burst (a round ended: two tables' ends, the next round's threads)
-    would wait for time this test never advances. Pacing has tests of its own
-    (tests/test_pacer.py, tests/e2e/test_budget.py)."""
-    bot = new_bot(calls_per_second=100_000)
-    bot.pacer.channel_posts = 100_000
-    return bot
+    return unpaced(new_bot)
 
 
 def reply(result) -> discord.Message:
     private = [m for m in result.followups if m.ephemeral]
     return private[-1] if private else result.response
-
-
-async def settled(simcord_env, bot):
-    for _ in range(60):
-        await simcord_env.settle()
-        if not bot.competitions.busy and not bot.get_cog("Domino").herald.busy:
-            return
-        await simcord_env.advance_time(1)
-    raise AssertionError("the competition's work did not settle")
 
 
 @pytest.fixture
@@ -60,7 +46,7 @@ async def test_a_referee_role_confirmations_an_early_round_end_and_a_reinstated_
         await p.click(message, label="Check in")
     held = bot.competitions.in_channel(channel.id)
     await referee.slash(channel, "domino competition start")
-    await settled(simcord_env, bot)
+    await settle(simcord_env, bot)
     c = bot.competitions.open[held.id].competition
     assert c.current.number == 1
     assert sorted(len(t.players) for t in c.current.tables) == [2, 3]
@@ -94,7 +80,7 @@ async def test_a_referee_role_confirmations_an_early_round_end_and_a_reinstated_
     asked_twice = reply(await referee.slash(channel, "domino competition end-round"))
     done = await referee.click(question, label="End round 1")
     assert "Round 1 is over" in done.response.content
-    await settled(simcord_env, bot)
+    await settle(simcord_env, bot)
     c = bot.competitions.open[held.id].competition
     assert c.current.number == 2
     for table, game_id in zip(c.rounds[0].tables, games, strict=True):
@@ -115,7 +101,7 @@ async def test_a_referee_role_confirmations_an_early_round_end_and_a_reinstated_
     asked = await referee.slash(channel, "domino competition end")
     done = await referee.click(reply(asked), label="End the competition")
     assert "over" in done.response.content
-    await settled(simcord_env, bot)
+    await settle(simcord_env, bot)
     assert held.id not in bot.competitions.open
     stored = await bot.competitions.get(held.id)
     assert stored.competition.status == "cancelled"

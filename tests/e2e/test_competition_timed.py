@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import discord
 import pytest
+from competition_support import settle, unpaced
 from driver_support import Driver
 
 MINUTES = 5
@@ -13,26 +14,13 @@ MINUTES = 5
 
 @pytest.fixture
 def simcord_bot(new_bot):
-    """A pacer that never waits (SimCord freezes the clock it reads between operations;
-    pacing has its own tests)."""
-    bot = new_bot(calls_per_second=100_000)
-    bot.pacer.channel_posts = 100_000
-    return bot
+    return unpaced(new_bot)
 
 
 @pytest.fixture
 def referee(simcord_env, guild):
     managers = guild.create_role("Referees", permissions=discord.Permissions(manage_guild=True))
     return guild.add_member(simcord_env.create_user("referee"), roles=[managers])
-
-
-async def settled(simcord_env, bot):
-    for _ in range(60):
-        await simcord_env.settle()
-        if not bot.competitions.busy and not bot.get_cog("Domino").herald.busy:
-            return
-        await simcord_env.advance_time(1)
-    raise AssertionError("the competition's work did not settle")
 
 
 async def test_a_timed_round_ends_each_table_after_its_deal_in_play(
@@ -46,7 +34,7 @@ async def test_a_timed_round_ends_each_table_after_its_deal_in_play(
     for p in players:
         await p.click(message, label="Check in")
     await referee.slash(channel, "domino competition start")
-    await settled(simcord_env, bot)
+    await settle(simcord_env, bot)
     held = bot.competitions.in_channel(channel.id)
     table = held.competition.current.tables[0]
     assert held.competition.current.ends_at is not None
@@ -59,15 +47,14 @@ async def test_a_timed_round_ends_each_table_after_its_deal_in_play(
 
     # a restart before the time is up: the round's clock is set again from its stored end
     await bot.shutdown()
-    fresh = new_bot(calls_per_second=100_000)
-    fresh.pacer.channel_posts = 100_000
+    fresh = unpaced(new_bot)
     await simcord_env.restart_bot(fresh)
     try:
         await fresh.restoring
-        await settled(simcord_env, fresh)
+        await settle(simcord_env, fresh)
         assert not (await fresh.games.get(table.game_id)).state.time_up
         await simcord_env.advance_time(MINUTES * 60)
-        await settled(simcord_env, fresh)
+        await settle(simcord_env, fresh)
         session = await fresh.games.get(table.game_id)
         assert session.state.time_up
         assert session.active  # the deal in play goes on
@@ -78,7 +65,7 @@ async def test_a_timed_round_ends_each_table_after_its_deal_in_play(
             if not session.active:
                 break
             await driver.play_turn()
-            await settled(simcord_env, fresh)
+            await settle(simcord_env, fresh)
         assert not session.active
         assert session.state.deal_number == dealt  # no deal after the time was up
         assert session.state.outcome is not None
