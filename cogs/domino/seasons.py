@@ -29,7 +29,7 @@ from .origin import BOARDS_IN_A_SERVER, server_of
 from .replies import defer_public, refusing
 from .season_items import SEASON_ITEMS, close_view, season_board_view
 from .season_texts import close_question, closed_text, overview_embed, settings_text
-from .texts import GAME_CHOICES
+from .texts import GAME_CHOICES, ORDER_CHOICES
 
 if TYPE_CHECKING:
     from bot.client import DominoBot
@@ -46,10 +46,6 @@ SCHEDULE_CHOICES: list[Choice[str]] = [
     Choice(name=locale_str("Off: close seasons by hand"), value="off"),
     Choice(name=locale_str("Weekly: Mondays 00:00 UTC"), value="weekly"),
     Choice(name=locale_str("Monthly: the 1st, 00:00 UTC"), value="monthly"),
-]
-ORDER_CHOICES: list[Choice[str]] = [
-    Choice(name=locale_str("Rating"), value="rating"),
-    Choice(name=locale_str("Place points (latvian)"), value="places"),
 ]
 PERIOD = "all"
 """A closed season's board is its whole season's."""

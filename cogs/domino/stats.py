@@ -34,7 +34,7 @@ from .origin import BOARDS_IN_A_SERVER, display_name, server_of
 from .replies import defer_public, refusing
 from .stats_items import STATS_ITEMS, board_view, history_view, reset_view
 from .stats_texts import card_embed, history_embed
-from .texts import GAME_CHOICES
+from .texts import GAME_CHOICES, ORDER_CHOICES
 
 if TYPE_CHECKING:
     from bot.client import DominoBot
@@ -83,10 +83,7 @@ class StatsCommands(commands.Cog):
             Choice(name=locale_str("Last 30 days"), value="month"),
             Choice(name=locale_str("Last 7 days"), value="week"),
         ],
-        order=[
-            Choice(name=locale_str("Rating"), value="rating"),
-            Choice(name=locale_str("Place points (latvian)"), value="places"),
-        ],
+        order=ORDER_CHOICES,
     )
     @refusing
     async def leaderboard(
