@@ -19,6 +19,7 @@ footer) wrap instead of shrinking.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -164,6 +165,12 @@ def _columns(
         rights.append(x)
         x -= width + CELL_GAP
     return _Columns(tuple(reversed(rights)), tuple(final), texts, size)
+
+
+def columns_width(headings: Sequence[str], rows: Sequence[Sequence[str]]) -> int:
+    """The columns' width with every heading at its full size, gaps included."""
+    widths = _columns(headings, rows, 0, sys.maxsize).widths
+    return sum(widths) + CELL_GAP * max(len(widths) - 1, 0)
 
 
 def _draw_headings(im: Image.Image, y: int, columns: _Columns) -> None:

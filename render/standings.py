@@ -105,19 +105,6 @@ def rounds_that_fit(card: StandingsCard) -> int:
     for shown in range(rounds, 0, -1):
         headings = (*card.headings, *card.round_headings[rounds - shown :])
         rows = [(*line.cells, *line.per_round[rounds - shown :]) for line in card.lines]
-        if _width(headings, rows) <= room:
+        if cards.columns_width(headings, rows) <= room:
             return shown
     return 0
-
-
-def _width(headings: tuple[str, ...], rows: list[tuple[str, ...]]) -> int:
-    """The columns' width at the headings' full size, gaps included."""
-    text_width = sprites.text_width
-    widths = [
-        max(
-            text_width(h, cards.HEAD_SIZE, False),
-            max((text_width(row[i], cards.CELL_SIZE, True) for row in rows), default=0),
-        )
-        for i, h in enumerate(headings)
-    ]
-    return sum(widths) + cards.CELL_GAP * max(len(widths) - 1, 0)

@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from bot.storage import Counted, MatchSummary, PlayerResult, Rating, Standing
+from bot.storage import Counted, MatchSummary, PlayerResult, Rating, Standing, fresh_standing
 
 from .ranking import SeatResult, match_results
 
@@ -116,25 +116,6 @@ def count_match(
             )
         )
     return Counted(tuple(counted.values()), tuple(rows))
-
-
-def fresh_standing(game: str, user_id: int, name: str) -> Standing:
-    """A player's standing before their first counted match of ``game``."""
-    return Standing(
-        game=game,
-        user_id=user_id,
-        name=name,
-        matches=0,
-        wins=0,
-        draws=0,
-        points=0.0,
-        place_points=0.0,
-        streak=0,
-        best_streak=0,
-        rated=0,
-        rating=None,
-        last_match_id=0,
-    )
 
 
 def _rate(

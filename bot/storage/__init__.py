@@ -44,6 +44,7 @@ from .leaderboards import (
     Season,
     Standing,
     Tally,
+    fresh_standing,
 )
 from .matches import (
     FinishedMatch,
@@ -122,6 +123,7 @@ __all__ = [
     "Streak",
     "Tally",
     "Timeouts",
+    "fresh_standing",
     "is_url",
     "migrate",
     "streaks",

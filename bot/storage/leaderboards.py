@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
@@ -741,13 +741,15 @@ async def _replay(conn: Connection, guild_id: int, ledger: Ledger) -> int:
     return count
 
 
-def carried(standing: Standing) -> Standing | None:
-    """A standing as a season that carries ratings starts it: the rating alone (nothing
-    played yet in the season), or None for a player who has no rating to carry."""
-    if standing.rating is None:
-        return None
-    return replace(
-        standing,
+def fresh_standing(
+    game: str, user_id: int, name: str, rating: Rating | None = None, last_match_id: int = 0
+) -> Standing:
+    """A player's standing with nothing played: before their first counted match of
+    ``game``, or as a season that carries ratings starts it (their ``rating`` alone)."""
+    return Standing(
+        game=game,
+        user_id=user_id,
+        name=name,
         matches=0,
         wins=0,
         draws=0,
@@ -756,7 +758,18 @@ def carried(standing: Standing) -> Standing | None:
         streak=0,
         best_streak=0,
         rated=0,
+        rating=rating,
+        last_match_id=last_match_id,
     )
+
+
+def carried(standing: Standing) -> Standing | None:
+    """A standing as a season that carries ratings starts it: the rating alone (nothing
+    played yet in the season), or None for a player who has no rating to carry."""
+    if standing.rating is None:
+        return None
+    s = standing
+    return fresh_standing(s.game, s.user_id, s.name, s.rating, s.last_match_id)
 
 
 CARRY_SQL = (

@@ -43,6 +43,7 @@ from .rules_texts import rules_embed, sample_board
 from .seasons import SeasonCommands
 from .stats import StatsCommands
 from .texts import GAME_CHOICES, RULES_TEXT, game_name
+from .threads import open_thread
 
 if TYPE_CHECKING:
     from bot.client import DominoBot
@@ -262,25 +263,17 @@ class Domino(
             )
         tr = await public_translator(self.bot, interaction.guild_id)
         title = tr("{game} with {name}", game=game_name(game, tr), name=name)
-        starter: discord.Message | None = None
-        try:
-            starter = await channel.send(
-                tr(
-                    "{name} opened a {game} table: the game is played in this thread.",
-                    name=plain(name),
-                    game=game_name(game, tr),
-                ),
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
-            return await starter.create_thread(name=title[:100], auto_archive_duration=1440)
-        except discord.HTTPException:
-            log.warning("could not open a thread in channel %d", channel.id, exc_info=True)
-            if starter is not None:
-                with contextlib.suppress(discord.HTTPException):
-                    await starter.delete()
-            raise GameError(
-                N_("Discord did not let me open a thread for the game here, so none was opened.")
-            ) from None
+        return await open_thread(
+            channel,
+            tr(
+                "{name} opened a {game} table: the game is played in this thread.",
+                name=plain(name),
+                game=game_name(game, tr),
+            ),
+            title,
+            discord.AllowedMentions.none(),
+            N_("Discord did not let me open a thread for the game here, so none was opened."),
+        )
 
     @app_commands.command(
         name="join", description=locale_str("Take a seat at this channel's table")

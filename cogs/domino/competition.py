@@ -22,7 +22,7 @@ from discord.ext import commands
 
 from bot.competitions.archive import CompetitionArchive
 from bot.competitions.competition import MAX_AI_AT_ONCE, CompetitionError, Format
-from bot.competitions.service import CompetitionService, refusal
+from bot.competitions.service import CompetitionService, Held, refusal
 from bot.games.errors import GameError
 from bot.i18n import N_, Translator
 
@@ -159,6 +159,19 @@ class CompetitionCommands(commands.Cog):
         role_id = (await self.bot.games.settings.get(interaction.guild_id)).referee_role
         roles = getattr(interaction.user, "roles", ())
         return role_id is not None and any(r.id == role_id for r in roles)
+
+    async def _refereed(self, interaction: discord.Interaction) -> Held:
+        """This channel's competition, if the user may referee it (else a refusal)."""
+        held = self.competitions.channel_competition(interaction.channel_id or 0)
+        may = await self._may_referee(interaction)
+        self.competitions.check_referee(held, interaction.user.id, can_manage=may)
+        return held
+
+    async def _clicked_here(self, interaction: discord.Interaction, competition_id: int) -> None:
+        """Refuses a click on a competition's button from another channel."""
+        held = await self.competitions.get(competition_id)
+        if held is not None and held.channel_id != interaction.channel_id:
+            raise GameError(N_("That button belongs to a competition in another channel."))
 
     async def _ask(
         self,
@@ -338,9 +351,7 @@ class CompetitionCommands(commands.Cog):
         self, interaction: discord.Interaction, player: discord.User
     ) -> None:
         await interaction.response.defer(ephemeral=True)
-        held = self.competitions.channel_competition(interaction.channel_id or 0)
-        may = await self._may_referee(interaction)
-        self.competitions.check_referee(held, interaction.user.id, can_manage=may)
+        held = await self._refereed(interaction)
         if held.competition.entrant(player.id) is None:
             raise GameError(N_("That player is not in the competition."))
         await self._ask(interaction, "rm", held.id, player.id, name=held.name_of(player.id))
@@ -371,9 +382,7 @@ class CompetitionCommands(commands.Cog):
     @refusing
     async def competition_end_round(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True)
-        held = self.competitions.channel_competition(interaction.channel_id or 0)
-        may = await self._may_referee(interaction)
-        self.competitions.check_referee(held, interaction.user.id, can_manage=may)
+        held = await self._refereed(interaction)
         current = held.competition.current
         if held.competition.status != "playing" or current is None:
             raise GameError(N_("The competition has no round in play."))
@@ -408,9 +417,7 @@ class CompetitionCommands(commands.Cog):
     @refusing
     async def competition_end(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True)
-        held = self.competitions.channel_competition(interaction.channel_id or 0)
-        may = await self._may_referee(interaction)
-        self.competitions.check_referee(held, interaction.user.id, can_manage=may)
+        held = await self._refereed(interaction)
         await self._ask(interaction, "end", held.id, 0)
 
     async def on_competition_confirm(
@@ -421,9 +428,7 @@ class CompetitionCommands(commands.Cog):
             await interaction.response.edit_message(content=tr("Nothing was changed."), view=None)
             return
         await interaction.response.defer()
-        held = await self.competitions.get(competition_id)
-        if held is not None and held.channel_id != interaction.channel_id:
-            raise GameError(N_("That button belongs to a competition in another channel."))
+        await self._clicked_here(interaction, competition_id)
         may = await self._may_referee(interaction)
         user = interaction.user.id
         if action == "end":
@@ -442,9 +447,7 @@ class CompetitionCommands(commands.Cog):
         self, interaction: discord.Interaction, action: str, competition_id: int
     ) -> None:
         await interaction.response.defer(ephemeral=True)
-        held = await self.competitions.get(competition_id)
-        if held is not None and held.channel_id != interaction.channel_id:
-            raise GameError(N_("That button belongs to a competition in another channel."))
+        await self._clicked_here(interaction, competition_id)
         if action == "in":
             await self.competitions.check_in(
                 competition_id, interaction.user.id, display_name(interaction.user)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 import json
 import re
+from functools import partial
 from typing import TYPE_CHECKING, Any, Self
 
 import discord
@@ -19,7 +20,7 @@ from bot.competitions.archive import (
 )
 from bot.i18n import Translator
 
-from .items import DominoItem, button, sent_view
+from .items import DominoItem, button, paged, sent_view
 from .markup import plain
 from .texts import game_name
 
@@ -89,11 +90,8 @@ def history_text(page: CompetitionHistory, tr: Translator) -> str:
 def history_view(page: CompetitionHistory, tr: Translator) -> discord.ui.View:
     view = sent_view()
     if page.pages > 1:
-        first, last = page.page == 0, page.page >= page.pages - 1
-        view.add_item(
-            CompetitionHistoryButton(page.guild_id, max(page.page - 1, 0), tr("◀ Newer"), first)
-        )
-        view.add_item(CompetitionHistoryButton(page.guild_id, page.page + 1, tr("Older ▶"), last))
+        make = partial(CompetitionHistoryButton, page.guild_id)
+        paged(view, page.page, page.pages, make, tr("◀ Newer"), tr("Older ▶"))
     return view
 
 

@@ -24,6 +24,7 @@ from .items import button, sent_view
 from .language import public_translator
 from .markup import plain
 from .texts import game_name
+from .threads import open_thread
 
 if TYPE_CHECKING:
     from bot.client import DominoBot
@@ -173,25 +174,17 @@ class CompetitionHerald:
                 N_("A competition needs a text channel where I can open a thread for each table.")
             )
         title = tr("Round {round}, table {table}", round=round_number, table=table.number)
-        starter: discord.Message | None = None
-        try:
-            starter = await channel.send(
-                tr(
-                    "{title}: {players}. Your game is in this thread.",
-                    title=title,
-                    players=", ".join(player_mention(held.competition, p) for p in table.players),
-                ),
-                allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),
-            )
-            thread = await starter.create_thread(name=title[:100], auto_archive_duration=1440)
-        except discord.HTTPException:
-            log.warning("competition %d: could not open a table's thread", held.id, exc_info=True)
-            if starter is not None:
-                with contextlib.suppress(discord.HTTPException):
-                    await starter.delete()
-            raise GameError(
-                N_("Discord did not let me open a thread for a table here. Try again later.")
-            ) from None
+        thread = await open_thread(
+            channel,
+            tr(
+                "{title}: {players}. Your game is in this thread.",
+                title=title,
+                players=", ".join(player_mention(held.competition, p) for p in table.players),
+            ),
+            title,
+            discord.AllowedMentions(users=True, roles=False, everyone=False),
+            N_("Discord did not let me open a thread for a table here. Try again later."),
+        )
         return thread.id
 
     def announce(self, held: Held, event: Event) -> None:

@@ -17,7 +17,7 @@ who may, and whether the offer still stands).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 import discord
@@ -98,6 +98,22 @@ def sent_view() -> discord.ui.View:
     """
     view = discord.ui.View(timeout=None)
     view.stop()
+    return view
+
+
+def paged(
+    view: discord.ui.View,
+    page: int,
+    pages: int,
+    make: Callable[[int, str, bool], discord.ui.Item[Any]],
+    back: str,
+    forward: str,
+) -> discord.ui.View:
+    """``view`` with the back / forward pair of a paged message: ``make(page, label,
+    disabled)`` is one of its buttons; back is off on the first page, forward on the last."""
+    first, last = page == 0, page >= pages - 1
+    view.add_item(make(max(page - 1, 0), back, first))
+    view.add_item(make(page + 1, forward, last))
     return view
 
 

@@ -10,6 +10,7 @@ Each ``custom_id`` carries what the click needs, so it keeps working after a res
 from __future__ import annotations
 
 import re
+from functools import partial
 from typing import TYPE_CHECKING, Any, Self
 
 import discord
@@ -17,7 +18,7 @@ import discord
 from bot.i18n import Translator
 from bot.stats import BoardPage
 
-from .items import DominoItem, button, sent_view
+from .items import DominoItem, button, paged, sent_view
 
 if TYPE_CHECKING:
     from .cog import Domino
@@ -111,9 +112,5 @@ def close_view(guild_id: int, season: int, asked: int, tr: Translator) -> discor
 
 
 def season_board_view(page: BoardPage, season: int, tr: Translator) -> discord.ui.View:
-    view = sent_view()
-    args = (page.guild_id, season, page.game, page.order)
-    first, last = page.page == 0, page.page >= page.pages - 1
-    view.add_item(SeasonBoardButton(*args, max(page.page - 1, 0), tr("◀ Previous"), first))
-    view.add_item(SeasonBoardButton(*args, page.page + 1, tr("Next ▶"), last))
-    return view
+    make = partial(SeasonBoardButton, page.guild_id, season, page.game, page.order)
+    return paged(sent_view(), page.page, page.pages, make, tr("◀ Previous"), tr("Next ▶"))

@@ -11,7 +11,6 @@ with the page as text where it cannot be shown.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
@@ -23,16 +22,14 @@ from discord.ext import commands
 
 from bot.i18n import Translator
 from bot.stats import BoardPage, ClosedSeason, SeasonService
-from render.cards import render_leaderboard
 
+from .boards import Board, draw_board
 from .language import public_translator
 from .origin import BOARDS_IN_A_SERVER, server_of
 from .replies import defer_public, refusing
 from .season_items import SEASON_ITEMS, close_view, season_board_view
 from .season_texts import close_question, closed_text, overview_embed, settings_text
-from .stats import _Board
-from .stats_texts import board_alt, board_card, board_embed
-from .texts import GAME_CHOICES
+from .texts import GAME_CHOICES, ORDER_CHOICES
 
 if TYPE_CHECKING:
     from bot.client import DominoBot
@@ -49,10 +46,6 @@ SCHEDULE_CHOICES: list[Choice[str]] = [
     Choice(name=locale_str("Off: close seasons by hand"), value="off"),
     Choice(name=locale_str("Weekly: Mondays 00:00 UTC"), value="weekly"),
     Choice(name=locale_str("Monthly: the 1st, 00:00 UTC"), value="monthly"),
-]
-ORDER_CHOICES: list[Choice[str]] = [
-    Choice(name=locale_str("Rating"), value="rating"),
-    Choice(name=locale_str("Place points (latvian)"), value="places"),
 ]
 PERIOD = "all"
 """A closed season's board is its whole season's."""
@@ -198,14 +191,7 @@ class SeasonCommands(commands.Cog):
         guild_id = server_of(interaction, BOARDS_IN_A_SERVER)
         await defer_public(interaction)
         closed, page = await self.seasons.board(guild_id, number, game, order)
-        board = await self._season_board(interaction, closed, page)
-        if board.png is not None:
-            try:
-                await interaction.followup.send(file=board.file(), view=board.view)
-                return
-            except discord.HTTPException as error:
-                log.warning("attaching the season's board failed (%s); sending it as text", error)
-        await interaction.followup.send(embed=board.text, view=board.view)
+        await (await self._season_board(interaction, closed, page)).send(interaction)
 
     async def on_season_board_page(
         self,
@@ -219,30 +205,11 @@ class SeasonCommands(commands.Cog):
         server_of(interaction, BOARDS_IN_A_SERVER, expected=guild_id)
         await interaction.response.defer()
         closed, found = await self.seasons.board(guild_id, number, game, order, page)
-        board = await self._season_board(interaction, closed, found)
-        if board.png is not None:
-            try:
-                await interaction.edit_original_response(
-                    embed=None, attachments=[board.file()], view=board.view
-                )
-                return
-            except discord.HTTPException as error:
-                log.warning("attaching the season's board failed (%s); showing it as text", error)
-        await interaction.edit_original_response(embed=board.text, attachments=[], view=board.view)
+        await (await self._season_board(interaction, closed, found)).show(interaction)
 
     async def _season_board(
         self, interaction: discord.Interaction, closed: ClosedSeason, page: BoardPage
-    ) -> _Board:
+    ) -> Board:
         tr = await public_translator(self.bot, interaction.guild_id)
-        card = board_card(page, tr, PERIOD, interaction.user.id, closed)
-        try:
-            png: bytes | None = await asyncio.to_thread(render_leaderboard, card)
-        except Exception:
-            log.exception("drawing a season's board failed; sending it as text")
-            png = None
-        return _Board(
-            png,
-            board_alt(page, tr, PERIOD, closed),
-            board_embed(page, tr, PERIOD, closed),
-            season_board_view(page, closed.number, tr),
-        )
+        view = season_board_view(page, closed.number, tr)
+        return await draw_board(page, tr, PERIOD, interaction.user.id, view, closed)

@@ -11,11 +11,9 @@ failures are answered by the cog's one error handler (``Domino.cog_app_command_e
 
 from __future__ import annotations
 
-import asyncio
 import io
 import json
 import logging
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
@@ -28,15 +26,15 @@ from bot.competitions.archive import CompetitionArchive
 from bot.games.errors import GameError
 from bot.i18n import N_, Translator
 from bot.stats import PERIODS, BoardPage, StatsService
-from render.cards import render_leaderboard
 
+from .boards import Board, draw_board
 from .competition_archive import add_competitions_field
 from .language import public_translator
 from .origin import BOARDS_IN_A_SERVER, display_name, server_of
 from .replies import defer_public, refusing
 from .stats_items import STATS_ITEMS, board_view, history_view, reset_view
-from .stats_texts import board_alt, board_card, board_embed, card_embed, history_embed
-from .texts import GAME_CHOICES
+from .stats_texts import card_embed, history_embed
+from .texts import GAME_CHOICES, ORDER_CHOICES
 
 if TYPE_CHECKING:
     from bot.client import DominoBot
@@ -44,24 +42,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 Choice = app_commands.Choice
-
-
-@dataclass(frozen=True, slots=True)
-class _Board:
-    """A leaderboard page in its two forms: the picture (None if it could not be drawn)
-    and the text that stands in for it."""
-
-    png: bytes | None
-    alt: str
-    text: discord.Embed
-    view: discord.ui.View
-
-    def file(self) -> discord.File:
-        assert self.png is not None
-        return discord.File(io.BytesIO(self.png), filename=BOARD_FILE, description=self.alt)
-
-
-BOARD_FILE = "leaderboard.png"
 
 
 # -- the commands -------------------------------------------------------------------------------
@@ -103,10 +83,7 @@ class StatsCommands(commands.Cog):
             Choice(name=locale_str("Last 30 days"), value="month"),
             Choice(name=locale_str("Last 7 days"), value="week"),
         ],
-        order=[
-            Choice(name=locale_str("Rating"), value="rating"),
-            Choice(name=locale_str("Place points (latvian)"), value="places"),
-        ],
+        order=ORDER_CHOICES,
     )
     @refusing
     async def leaderboard(
@@ -119,14 +96,7 @@ class StatsCommands(commands.Cog):
         guild_id = server_of(interaction, BOARDS_IN_A_SERVER)
         await defer_public(interaction)
         page = await self.stats.leaderboard(guild_id, game, period, order)
-        board = await self._board(interaction, page, period)
-        if board.png is not None:
-            try:
-                await interaction.followup.send(file=board.file(), view=board.view)
-                return
-            except discord.HTTPException as error:
-                log.warning("attaching the leaderboard failed (%s); sending it as text", error)
-        await interaction.followup.send(embed=board.text, view=board.view)
+        await (await self._board(interaction, page, period)).send(interaction)
 
     async def on_leaderboard_page(
         self,
@@ -142,34 +112,12 @@ class StatsCommands(commands.Cog):
         if period not in PERIODS:
             raise GameError(N_("The period is all, month or week."))
         found = await self.stats.leaderboard(guild_id, game, period, order, page)
-        board = await self._board(interaction, found, period)
-        if board.png is not None:
-            try:
-                await interaction.edit_original_response(
-                    embed=None, attachments=[board.file()], view=board.view
-                )
-                return
-            except discord.HTTPException as error:
-                log.warning("attaching the leaderboard failed (%s); showing it as text", error)
-        await interaction.edit_original_response(embed=board.text, attachments=[], view=board.view)
+        await (await self._board(interaction, found, period)).show(interaction)
 
-    async def _board(
-        self, interaction: discord.Interaction, page: BoardPage, period: str
-    ) -> _Board:
-        """The page as a picture (drawn off the event loop) and as text."""
+    async def _board(self, interaction: discord.Interaction, page: BoardPage, period: str) -> Board:
         tr = await public_translator(self.bot, interaction.guild_id)
-        card = board_card(page, tr, period, interaction.user.id)
-        try:
-            png: bytes | None = await asyncio.to_thread(render_leaderboard, card)
-        except Exception:
-            log.exception("drawing the leaderboard failed; sending it as text")
-            png = None
-        return _Board(
-            png,
-            board_alt(page, tr, period),
-            board_embed(page, tr, period),
-            board_view(page, period, tr),
-        )
+        view = board_view(page, period, tr)
+        return await draw_board(page, tr, period, interaction.user.id, view)
 
     # -- /domino stats -------------------------------------------------------------------
 

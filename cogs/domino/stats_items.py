@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any, Self
 
 import discord
@@ -20,7 +21,7 @@ import discord
 from bot.i18n import Translator
 from bot.stats import BoardPage, HistoryPage
 
-from .items import DominoItem, button, chosen_number, options_of, select, sent_view
+from .items import DominoItem, button, chosen_number, options_of, paged, select, sent_view
 from .stats_texts import winners_text
 from .texts import game_name
 
@@ -138,12 +139,8 @@ STATS_ITEMS = (LeaderboardButton, HistoryButton, ExportSelect, ResetButton)
 
 
 def board_view(page: BoardPage, period: str, tr: Translator) -> discord.ui.View:
-    view = sent_view()
-    args = (page.guild_id, page.game, period, page.order)
-    first, last = page.page == 0, page.page >= page.pages - 1
-    view.add_item(LeaderboardButton(*args, max(page.page - 1, 0), tr("◀ Previous"), first))
-    view.add_item(LeaderboardButton(*args, page.page + 1, tr("Next ▶"), last))
-    return view
+    make = partial(LeaderboardButton, page.guild_id, page.game, period, page.order)
+    return paged(sent_view(), page.page, page.pages, make, tr("◀ Previous"), tr("Next ▶"))
 
 
 def history_view(page: HistoryPage, tr: Translator) -> discord.ui.View:
@@ -165,10 +162,8 @@ def history_view(page: HistoryPage, tr: Translator) -> discord.ui.View:
         view.add_item(
             ExportSelect(page.guild_id, page.page, options, tr("Download a match record (JSON)"))
         )
-    first, last = page.page == 0, page.page >= page.pages - 1
-    view.add_item(HistoryButton(page.guild_id, max(page.page - 1, 0), tr("◀ Newer"), first))
-    view.add_item(HistoryButton(page.guild_id, page.page + 1, tr("Older ▶"), last))
-    return view
+    make = partial(HistoryButton, page.guild_id)
+    return paged(view, page.page, page.pages, make, tr("◀ Newer"), tr("Older ▶"))
 
 
 def reset_view(guild_id: int, asked: int, tr: Translator) -> discord.ui.View:

@@ -29,6 +29,13 @@ GAME_CHOICES: list[Choice[str]] = [
 """The games as a command option's choices (``game:``), named as :data:`GAME_NAMES`
 (Discord shows each name in the user's language)."""
 
+ORDER_CHOICES: list[Choice[str]] = [
+    Choice(name=locale_str("Rating"), value="rating"),
+    Choice(name=locale_str("Place points (latvian)"), value="places"),
+]
+"""A leaderboard's order as a command option's choices (``order:``), the live board's and
+a closed season's."""
+
 AI_LEVEL_NAMES = {
     "easy": N_("easy"),
     "normal": N_("normal"),

@@ -15,7 +15,7 @@ from stats_support import components
 
 from bot.client import DominoBot
 from bot.i18n import Translator
-from cogs.domino import stats as stats_cog
+from cogs.domino import boards
 from render import canvas, cards
 
 Store = Callable[..., Awaitable[int]]
@@ -112,7 +112,7 @@ async def test_a_leaderboard_whose_picture_cannot_be_drawn_is_text_on_every_page
     def broken(card: Any) -> bytes:
         raise OSError("no fonts today")
 
-    monkeypatch.setattr(stats_cog, "render_leaderboard", broken)
+    monkeypatch.setattr(boards, "render_leaderboard", broken)
     second = (await bob.click(first, label="Next ▶")).response
     assert second.id == first.id
     assert second.attachments == []  # the old picture is gone, the text stands in

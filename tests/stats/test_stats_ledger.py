@@ -11,8 +11,7 @@ from openskill.models import PlackettLuce
 from stats_support import T0, Seat, seats_of
 
 from bot.stats import MatchLedger, OpenSkillRater, RatedSeat, Rating, count_match
-from bot.stats.ledger import fresh_standing
-from bot.storage import Counted, MatchSummary, PlayerResult, Standing
+from bot.storage import Counted, MatchSummary, PlayerResult, Standing, fresh_standing
 
 ALICE, BOB, CAROL, DAVE = 11, 12, 13, 14
 AI = None
