@@ -7,28 +7,19 @@ from __future__ import annotations
 
 import discord
 import pytest
+from competition_support import reply_text, settle, unpaced
 from driver_support import Driver
+
+
+@pytest.fixture
+def simcord_bot(new_bot):
+    return unpaced(new_bot)
 
 
 @pytest.fixture
 def referee(simcord_env, guild):
     managers = guild.create_role("Referees", permissions=discord.Permissions(manage_guild=True))
     return guild.add_member(simcord_env.create_user("referee"), roles=[managers])
-
-
-def reply_text(result) -> str:
-    private = [m for m in result.followups if m.ephemeral]
-    return private[-1].content if private else result.response.content
-
-
-async def settle(simcord_env, bot):
-    herald = bot.get_cog("Domino").herald
-    for _ in range(60):
-        await simcord_env.settle()
-        if not bot.competitions.busy and not herald.busy:
-            return
-        await simcord_env.advance_time(1)
-    raise AssertionError("the competition's work did not settle")
 
 
 async def play_to_the_end(simcord_env, bot, channel, users, game_ids):
