@@ -160,3 +160,5 @@ async def test_every_competition_command_and_button_acknowledges_before_the_data
     )
     asked = await step("/domino competition end", admin.slash(channel, "domino competition end"))
     await step("End (button)", admin.click(private(asked), label="End the competition"))
+    await step("/domino competition history", alice.slash(channel, "domino competition history"))
+    await step("/domino competition export", alice.slash(channel, "domino competition export"))
