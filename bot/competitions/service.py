@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any, Literal, Protocol
 
+from bot.games.background import Background
 from bot.games.errors import GameError
 from bot.games.locks import LockTable
 from bot.games.service import GameService
@@ -117,7 +118,7 @@ class CompetitionService:
         self._locks = LockTable()
         self.open: dict[int, Held] = {}
         self._by_game: dict[int, int] = {}
-        self._tasks: set[asyncio.Task[None]] = set()
+        self._work = Background(log, "a competition's task")
         self._clocks: dict[tuple[int, int], asyncio.Task[None]] = {}
         games.ended.append(self._game_ended)
 
@@ -156,18 +157,18 @@ class CompetitionService:
     @property
     def busy(self) -> bool:
         """Whether work is under way (tests)."""
-        return any(not t.done() for t in self._tasks)
+        return self._work.busy
 
     async def settled(self) -> None:
         """Wait until every table's result heard so far is recorded (tests)."""
-        while self._tasks:
-            await asyncio.gather(*self._tasks, return_exceptions=True)
+        await self._work.settled()
 
     async def close(self) -> None:
-        tasks = [*self._tasks, *self._clocks.values()]
-        for task in tasks:
+        clocks = list(self._clocks.values())
+        for task in clocks:
             task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        await asyncio.gather(*clocks, return_exceptions=True)
+        await self._work.close()
 
     # -- the referee and the players ----------------------------------------------------
 
@@ -323,10 +324,7 @@ class CompetitionService:
         competition_id = self._by_game.get(session.id)
         if competition_id is None:
             return
-        task = asyncio.get_running_loop().create_task(self._table_ended(competition_id, session))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-        task.add_done_callback(_log_failure)
+        self._work.spawn(self._table_ended(competition_id, session))
 
     async def _table_ended(self, competition_id: int, session: Session) -> None:
         async with self._locks.hold(competition_id):

@@ -16,6 +16,7 @@ import discord
 
 from bot.competitions.competition import Competition, Round, Table, round_minutes
 from bot.competitions.service import Event, Held
+from bot.games.background import Background
 from bot.games.errors import GameError
 from bot.i18n import N_, Translator
 
@@ -140,22 +141,19 @@ class CompetitionHerald:
     def __init__(self, bot: DominoBot) -> None:
         self.bot = bot
         self._last: asyncio.Task[None] | None = None
-        self._tasks: set[asyncio.Task[None]] = set()
+        self._work = Background(log, "a competition's announcement")
 
     @property
     def busy(self) -> bool:
         """Whether work is under way (tests)."""
-        return any(not t.done() for t in self._tasks)
+        return self._work.busy
 
     async def settled(self) -> None:
         """Wait until every announcement queued is out (tests)."""
-        while self._tasks:
-            await asyncio.gather(*self._tasks, return_exceptions=True)
+        await self._work.settled()
 
     async def close(self) -> None:
-        for task in list(self._tasks):
-            task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
+        await self._work.close()
 
     async def _channel(self, channel_id: int) -> Any:
         channel = self.bot.get_channel(channel_id)
@@ -189,10 +187,7 @@ class CompetitionHerald:
 
     def announce(self, held: Held, event: Event) -> None:
         previous = self._last
-        task = asyncio.get_running_loop().create_task(self._announce(previous, held, event))
-        self._last = task
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        self._last = self._work.spawn(self._announce(previous, held, event))
 
     async def _announce(
         self, previous: asyncio.Task[None] | None, held: Held, event: Event
