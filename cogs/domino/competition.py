@@ -214,7 +214,7 @@ class CompetitionCommands(commands.Cog):
         seating=locale_str("How rounds after the first are seated"),
         deals=locale_str("Deals a table plays (latvian, Mexican Train)"),
         minutes=locale_str("A timed round: minutes each table plays (latvian)"),
-        timer=locale_str("Seconds for each turn (0 = no timer)"),
+        timer=locale_str("Seconds per turn (0 = no timer)"),
     )
     @app_commands.choices(
         game=GAME_CHOICES,

@@ -19,6 +19,7 @@ from bot.competitions.competition import (
     record,
     reinstate,
     remove,
+    set_end,
     set_game,
     start,
     to_json,
@@ -148,6 +149,19 @@ def test_a_removal_taken_back_seats_the_player_again_from_the_next_round():
         reinstate(c, 424242)  # never entered
     with pytest.raises(CompetitionError):
         reinstate(cancel(remove(c, gone)), gone)  # over
+
+
+def test_a_timed_round_keeps_its_first_end_through_json():
+    c = start(opened(5, rounds=2))
+    c = set_end(c, 1, "2026-12-06T20:30:00+00:00")
+    c = set_end(c, 1, "2026-12-06T21:00:00+00:00")  # set once: a restart keeps the clock
+    assert c.current.ends_at == "2026-12-06T20:30:00+00:00"
+    back = from_json(to_json(c))
+    assert back == c
+    assert back.current.ends_at == "2026-12-06T20:30:00+00:00"
+    old = to_json(c)
+    del old["ends_at"]  # saved before timed rounds: no end
+    assert from_json(old).current.ends_at is None
 
 
 def test_a_result_for_the_wrong_table_or_round_is_refused():
