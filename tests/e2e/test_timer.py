@@ -2,8 +2,19 @@
 
 from __future__ import annotations
 
+import pytest
 from feed_support import feed_lines
 from flaky_games import FlakyGames
+
+SEED = 1
+"""A first deal whose lead someone can follow: a lead that blocks the deal at once
+(seed 138, for one) starts deal 2 before the table is drawn, and its feed begins after
+the other seat's pass, past the timed-out move."""
+
+
+@pytest.fixture
+def simcord_bot(new_bot):
+    return new_bot(seed_source=lambda: SEED)
 
 
 async def timed_game(bot, channel, alice, bob, timer=30, **options):
