@@ -6,10 +6,15 @@ tests/postgres_support.py), as the storage tests do; ``db_path`` is the file's p
 the database's URL, and ``new_bot`` builds a bot on it (a restart's new bot too). A test
 about the SQLite file itself, or a whole match that the PostgreSQL half need not play
 again (the time of the suite), is marked ``sqlite_only`` with its reason.
+
+Games are dealt from seeds drawn from the test's own name (``new_bot``), so a test
+plays the same deals in every run: a test that fails does so again when run alone, and
+CI never meets a deal the test was not run on (a lead nobody can follow, say).
 """
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -26,10 +31,13 @@ async def db_path(database_at):
 
 
 @pytest.fixture
-def new_bot(db_path):
-    """A new bot on the test's database (``DominoBot``'s other arguments passed on)."""
+def new_bot(db_path, request):
+    """A new bot on the test's database (``DominoBot``'s other arguments passed on), its
+    games' seeds drawn from the test's name unless ``seed_source`` is given."""
+    seeds = random.Random(request.node.nodeid)
 
     def make(**kw):
+        kw.setdefault("seed_source", lambda: seeds.getrandbits(62))
         if isinstance(db_path, Path):
             return DominoBot(database_path=db_path, **kw)
         return DominoBot(database_url=db_path, **kw)
