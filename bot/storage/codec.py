@@ -1,12 +1,22 @@
-"""Encoding of column values: JSON text and ISO-8601 UTC timestamps."""
+"""Encoding of column values: JSON text and ISO-8601 UTC timestamps; rows as values."""
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import json
+import types
+from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any, Final, TypeVar, get_args, get_type_hints
 
 from .errors import StorageError
+from .sql import Row
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+D = TypeVar("D", bound="DataclassInstance")
 
 
 def to_json(value: Any) -> str:
@@ -48,3 +58,37 @@ def from_text(text: str) -> datetime:
 def opt_from_text(text: str | None) -> datetime | None:
     """:func:`from_text` for a nullable column."""
     return None if text is None else from_text(text)
+
+
+_DECODERS: Final[dict[Any, Callable[[Any], Any]]] = {
+    int: int,
+    float: float,
+    str: str,
+    bool: bool,
+    datetime: from_text,
+}
+
+
+def from_row(cls: type[D], row: Row, **given: Any) -> D:
+    """A ``cls`` (a dataclass) from ``row``: the ``given`` fields as given, every other one
+    from the column of its name, decoded as its type says (an int, a float, a str, a bool,
+    a datetime from its text; NULL as None), or as it is (any other type)."""
+    values = dict(given)
+    for name, decode in _decoders(cls):
+        if name not in values:
+            value = row[name]
+            values[name] = value if value is None or decode is None else decode(value)
+    return cls(**values)
+
+
+@functools.cache
+def _decoders(cls: type[DataclassInstance]) -> tuple[tuple[str, Callable[[Any], Any] | None], ...]:
+    """Each field of ``cls`` and how its column is decoded (a nullable one's as its type)."""
+    hints = get_type_hints(cls)
+    out = []
+    for field in dataclasses.fields(cls):
+        hint = hints[field.name]
+        if isinstance(hint, types.UnionType):
+            hint = next(t for t in get_args(hint) if t is not type(None))
+        out.append((field.name, _DECODERS.get(hint)))
+    return tuple(out)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from .codec import from_text, to_text
+from .codec import from_row, to_text
 from .errors import ChannelBusyError, IntegrityError, StaleGameError
 
 if TYPE_CHECKING:
@@ -43,19 +43,7 @@ class CompetitionRow:
 
 
 def _row(row: Row) -> CompetitionRow:
-    message = row["message_id"]
-    return CompetitionRow(
-        id=int(row["id"]),
-        guild_id=int(row["guild_id"]),
-        channel_id=int(row["channel_id"]),
-        referee_id=int(row["referee_id"]),
-        status=str(row["status"]),
-        state=json.loads(row["state"]),
-        version=int(row["version"]),
-        message_id=None if message is None else int(message),
-        created_at=from_text(row["created_at"]),
-        updated_at=from_text(row["updated_at"]),
-    )
+    return from_row(CompetitionRow, row, state=json.loads(row["state"]))
 
 
 class CompetitionRepository:

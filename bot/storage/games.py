@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from bot.engine.record import joined_record
 
-from .codec import from_text, json_list, json_object, opt_from_text, to_json, to_text
+from .codec import from_row, json_list, json_object, to_json, to_text
 from .errors import ChannelBusyError, IntegrityError, StaleGameError, StorageError
 from .matches import FinishedMatch, insert_match
 from .sql import Connection, Dialect, Insert, Row
@@ -206,26 +206,12 @@ def game_from_row(row: Row, record: dict[str, Any] | None = None) -> GameRow:
     """A :class:`GameRow` from a row of :data:`GAME_COLUMNS` (``record``: its state, when
     it is kept in pieces, put back together)."""
     state = row["state"]
-    return GameRow(
-        id=row["id"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        creator_id=row["creator_id"],
-        status=row["status"],
+    return from_row(
+        GameRow,
+        row,
         rules=json_object(row["rules"], "games.rules"),
         seats=json_list(row["seats"], "games.seats"),
         state=record if state is None else json_object(state, "games.state"),
-        seed=row["seed"],
-        version=row["version"],
-        table_message_id=row["table_message_id"],
-        timer=row["timer"],
-        created_at=from_text(row["created_at"]),
-        updated_at=from_text(row["updated_at"]),
-        turn_started_at=opt_from_text(row["turn_started_at"]),
-        announced_version=row["announced_version"],
-        announced_deals=row["announced_deals"],
-        ping_message_id=row["ping_message_id"],
-        ping_turn=row["ping_turn"],
     )
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from .codec import from_row
+
 if TYPE_CHECKING:
     from .database import Database
 
@@ -38,13 +40,8 @@ class GuildRepository:
         )
         if row is None:
             return GuildSettings()
-        timer, language = row["default_timer"], row["language"]
-        return GuildSettings(
-            default_timer=None if timer is None else int(timer),
-            language=None if language is None else str(language),
-            threads=bool(row["threads"]),
-            referee_role=None if row["referee_role_id"] is None else int(row["referee_role_id"]),
-        )
+        role = row["referee_role_id"]
+        return from_row(GuildSettings, row, referee_role=None if role is None else int(role))
 
     async def default_timer(self, guild_id: int) -> int | None:
         """The guild's default turn timer in seconds, or None if not set."""

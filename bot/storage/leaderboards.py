@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
-from .codec import from_text, to_text
+from .codec import from_row, from_text, to_text
 from .errors import StorageError
 from .matches import MatchSummary, matches_after
 from .sql import Connection, Row
@@ -333,37 +333,14 @@ def _rating(row: Row) -> Rating | None:
 
 
 def _standing(row: Row) -> Standing:
-    return Standing(
-        game=row["game"],
-        user_id=row["user_id"],
-        name=row["name"],
-        matches=row["matches"],
-        wins=row["wins"],
-        draws=row["draws"],
-        points=float(row["points"]),
-        place_points=float(row["place_points"]),
-        streak=row["streak"],
-        best_streak=row["best_streak"],
-        rated=row["rated"],
-        rating=_rating(row),
-        last_match_id=row["last_match_id"],
-    )
+    return from_row(Standing, row, rating=_rating(row))
 
 
 def _result(row: Row) -> PlayerResult:
-    place = row["place"]
     before = row["ordinal_before"]
-    return PlayerResult(
-        match_id=row["match_id"],
-        user_id=row["user_id"],
-        game=row["game"],
-        finished_at=from_text(row["finished_at"]),
-        seat=row["seat"],
-        outcome=row["outcome"],
-        rank=row["rank"],
-        sides=row["sides"],
-        points=float(row["points"]),
-        place=None if place is None else float(place),
+    return from_row(
+        PlayerResult,
+        row,
         rating_before=None if before is None else float(before),
         rating=_rating(row),
     )
@@ -820,16 +797,6 @@ def _clamp(page: int, total: int, size: int) -> int:
 
 def _entries(rows: Sequence[Row], offset: int) -> list[BoardEntry]:
     return [
-        BoardEntry(
-            position=offset + i + 1,
-            user_id=r["user_id"],
-            name=r["name"],
-            matches=int(r["matches"]),
-            wins=int(r["wins"]),
-            draws=int(r["draws"]),
-            points=float(r["points"]),
-            place_points=float(r["place_points"]),
-            rating=_rating(r),
-        )
+        from_row(BoardEntry, r, position=offset + i + 1, rating=_rating(r))
         for i, r in enumerate(rows)
     ]

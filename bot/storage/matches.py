@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from .codec import from_text, json_object, to_json, to_text
+from .codec import from_row, json_object, to_json, to_text
 from .sql import Connection, Row
 
 if TYPE_CHECKING:
@@ -177,29 +177,11 @@ async def matches_after(
 
 
 def _seat(row: Row) -> MatchSeat:
-    place = row["place"]
-    return MatchSeat(
-        seat=row["seat"],
-        user_id=row["user_id"],
-        ai_level=row["ai_level"],
-        name=row["name"],
-        side=row["side"],
-        total=float(row["total"]),
-        won=bool(row["won"]),
-        place=None if place is None else float(place),
-    )
+    return from_row(MatchSeat, row)
 
 
 def _summary(row: Row, seats: Sequence[MatchSeat], *, id_column: str) -> MatchSummary:
-    return MatchSummary(
-        id=int(row[id_column]),
-        game_id=row["game_id"],
-        channel_id=row["channel_id"],
-        game=row["game"],
-        finished_at=from_text(row["finished_at"]),
-        deals=row["deals"],
-        seats=tuple(seats),
-    )
+    return from_row(MatchSummary, row, id=int(row[id_column]), seats=tuple(seats))
 
 
 class MatchRepository:

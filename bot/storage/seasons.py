@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Final
 
-from .codec import from_text, json_list, opt_from_text, to_json, to_text
+from .codec import from_row, from_text, json_list, to_json, to_text
 from .leaderboards import (
     CARRY_SQL,
     BoardEntry,
@@ -362,11 +362,7 @@ def _entry(value: dict[str, Any]) -> BoardEntry:
 
 
 def _settings(row: Row) -> SeasonSettings:
-    return SeasonSettings(
-        ratings=str(row["ratings"]),
-        schedule=str(row["schedule"]),
-        schedule_from=opt_from_text(row["schedule_from"]),
-    )
+    return from_row(SeasonSettings, row)
 
 
 def _current(guild_id: int, season: Season | None) -> CurrentSeason:
@@ -376,17 +372,7 @@ def _current(guild_id: int, season: Season | None) -> CurrentSeason:
 
 
 def _closed(row: Row, games: Sequence[tuple[str, int]]) -> ClosedSeason:
-    return ClosedSeason(
-        guild_id=int(row["guild_id"]),
-        number=int(row["number"]),
-        started_at=opt_from_text(row["started_at"]),
-        ended_at=from_text(row["ended_at"]),
-        closed_by=None if row["closed_by"] is None else int(row["closed_by"]),
-        after_match_id=int(row["after_match_id"]),
-        until_match_id=int(row["until_match_id"]),
-        next_ratings=str(row["next_ratings"]),
-        games=tuple(games),
-    )
+    return from_row(ClosedSeason, row, games=tuple(games))
 
 
 def _opt_text(moment: datetime | None) -> str | None:
