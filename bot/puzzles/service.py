@@ -86,10 +86,6 @@ def parse_time(text: str) -> int:
     return hours * 60 + minutes
 
 
-def time_text(minute: int) -> str:
-    return f"{minute // 60:02d}:{minute % 60:02d}"
-
-
 class PuzzleService:
     """The daily puzzle of every server, over ``db.puzzles`` and the finished matches."""
 

@@ -55,11 +55,6 @@ def from_text(text: str) -> datetime:
     return moment.astimezone(UTC)
 
 
-def opt_from_text(text: str | None) -> datetime | None:
-    """:func:`from_text` for a nullable column."""
-    return None if text is None else from_text(text)
-
-
 _DECODERS: Final[dict[Any, Callable[[Any], Any]]] = {
     int: int,
     float: float,
