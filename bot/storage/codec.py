@@ -3,20 +3,16 @@
 from __future__ import annotations
 
 import dataclasses
-import functools
 import json
 import types
 from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any, Final, TypeVar, get_args, get_type_hints
+from typing import Any, Final, TypeVar, get_args, get_type_hints
 
 from .errors import StorageError
 from .sql import Row
 
-if TYPE_CHECKING:
-    from _typeshed import DataclassInstance
-
-D = TypeVar("D", bound="DataclassInstance")
+T = TypeVar("T")
 
 
 def to_json(value: Any) -> str:
@@ -62,28 +58,29 @@ _DECODERS: Final[dict[Any, Callable[[Any], Any]]] = {
     bool: bool,
     datetime: from_text,
 }
+_FIELDS: dict[type, tuple[tuple[str, Callable[[Any], Any] | None], ...]] = {}
+"""Each dataclass's fields and how each one's column is decoded (worked out once)."""
 
 
-def from_row(cls: type[D], row: Row, **given: Any) -> D:
+def from_row(cls: type[T], row: Row, **given: Any) -> T:
     """A ``cls`` (a dataclass) from ``row``: the ``given`` fields as given, every other one
     from the column of its name, decoded as its type says (an int, a float, a str, a bool,
     a datetime from its text; NULL as None), or as it is (any other type)."""
     values = dict(given)
-    for name, decode in _decoders(cls):
+    for name, decode in _FIELDS.get(cls) or _decoders(cls):
         if name not in values:
             value = row[name]
             values[name] = value if value is None or decode is None else decode(value)
     return cls(**values)
 
 
-@functools.cache
-def _decoders(cls: type[DataclassInstance]) -> tuple[tuple[str, Callable[[Any], Any] | None], ...]:
-    """Each field of ``cls`` and how its column is decoded (a nullable one's as its type)."""
+def _decoders(cls: type) -> tuple[tuple[str, Callable[[Any], Any] | None], ...]:
     hints = get_type_hints(cls)
-    out = []
+    found = []
     for field in dataclasses.fields(cls):
         hint = hints[field.name]
-        if isinstance(hint, types.UnionType):
+        if isinstance(hint, types.UnionType):  # a nullable field: decoded as its type
             hint = next(t for t in get_args(hint) if t is not type(None))
-        out.append((field.name, _DECODERS.get(hint)))
-    return tuple(out)
+        found.append((field.name, _DECODERS.get(hint)))
+    _FIELDS[cls] = tuple(found)
+    return _FIELDS[cls]
