@@ -30,8 +30,8 @@ from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from .codec import from_row, from_text, to_text
 from .errors import StorageError
-from .matches import MatchSummary, matches_after
-from .sql import Connection, Row
+from .matches import MatchSummary, matches_after, page_count, page_within
+from .sql import Connection, Dialect, Row
 
 if TYPE_CHECKING:
     from .database import Database
@@ -186,7 +186,7 @@ class BoardPage:
 
     @property
     def pages(self) -> int:
-        return max(1, -(-self.total // self.page_size))
+        return page_count(self.total, self.page_size)
 
 
 @dataclass(frozen=True, slots=True)
@@ -356,6 +356,17 @@ _BOARD_ORDER = {
     "rating": "ordinal DESC{nulls}, wins DESC, matches DESC, user_id",
     "places": "place_points DESC, ordinal DESC{nulls}, wins DESC, user_id",
 }
+
+
+def _board_sql(order: str, dialect: Dialect) -> str:
+    """A game's all-time board (the server and the game its parameters), in ``order``."""
+    return (
+        "SELECT user_id, name, matches, wins, draws, points, place_points, mu, sigma, ordinal"
+        " FROM standings WHERE guild_id = ? AND game = ? AND matches > 0"
+        f" ORDER BY {_BOARD_ORDER[order].format(nulls=dialect.nulls_last)}"
+    )
+
+
 _PERIOD_ORDER = {
     "rating": "s.ordinal DESC{nulls}, p.wins DESC, p.matches DESC, p.user_id",
     "places": "p.place_points DESC, s.ordinal DESC{nulls}, p.wins DESC, p.user_id",
@@ -487,30 +498,21 @@ class LeaderboardRepository:
 
     async def standings(self, guild_id: int, game: str | None = None) -> list[Standing]:
         """Every standing of the server (or of one game), by game and user id."""
-        if game is None:
-            rows = await self._db.fetchall(
-                "SELECT * FROM standings WHERE guild_id = ? ORDER BY game, user_id", (guild_id,)
-            )
-        else:
-            rows = await self._db.fetchall(
-                "SELECT * FROM standings WHERE guild_id = ? AND game = ? ORDER BY user_id",
-                (guild_id, game),
-            )
+        where, params = ("", (guild_id,)) if game is None else (" AND game = ?", (guild_id, game))
+        rows = await self._db.fetchall(
+            f"SELECT * FROM standings WHERE guild_id = ?{where} ORDER BY game, user_id", params
+        )
         return [_standing(r) for r in rows]
 
     async def results(self, guild_id: int, user_id: int | None = None) -> list[PlayerResult]:
         """The counted results of the server (or one player), oldest first."""
-        if user_id is None:
-            rows = await self._db.fetchall(
-                "SELECT * FROM player_results WHERE guild_id = ? ORDER BY match_id, seat",
-                (guild_id,),
-            )
-        else:
-            rows = await self._db.fetchall(
-                "SELECT * FROM player_results WHERE guild_id = ? AND user_id = ?"
-                " ORDER BY match_id, seat",
-                (guild_id, user_id),
-            )
+        where, params = (
+            ("", (guild_id,)) if user_id is None else (" AND user_id = ?", (guild_id, user_id))
+        )
+        rows = await self._db.fetchall(
+            f"SELECT * FROM player_results WHERE guild_id = ?{where} ORDER BY match_id, seat",
+            params,
+        )
         return [_result(r) for r in rows]
 
     async def leaderboard(
@@ -538,13 +540,12 @@ class LeaderboardRepository:
                 total, entries = await self._board_since(
                     guild_id, game, since, order, page, page_size
                 )
-        pages = max(1, -(-total // page_size))
         return BoardPage(
             guild_id=guild_id,
             game=game,
             since=since,
             order=order,
-            page=min(max(page, 0), pages - 1),
+            page=page_within(page, total, page_size),
             page_size=page_size,
             total=total,
             entries=tuple(entries),
@@ -558,12 +559,9 @@ class LeaderboardRepository:
             (guild_id, game),
         )
         total = int(row[0]) if row is not None else 0
-        page = _clamp(page, total, size)
+        page = page_within(page, total, size)
         rows = await self._db.fetchall(
-            "SELECT user_id, name, matches, wins, draws, points, place_points, mu, sigma, ordinal"
-            " FROM standings WHERE guild_id = ? AND game = ? AND matches > 0"
-            f" ORDER BY {_BOARD_ORDER[order].format(nulls=self._db.dialect.nulls_last)}"
-            " LIMIT ? OFFSET ?",
+            _board_sql(order, self._db.dialect) + " LIMIT ? OFFSET ?",
             (guild_id, game, size, page * size),
         )
         return total, _entries(rows, page * size)
@@ -600,7 +598,7 @@ class LeaderboardRepository:
             return int(rows[0]["total"]), _entries(rows, page * size)
         row = await self._db.fetchone(f"SELECT count(*) FROM ({period}) AS period", params)
         total = int(row[0]) if row is not None else 0
-        last = _clamp(page, total, size)
+        last = page_within(page, total, size)
         if total == 0 or last == page:
             return total, []
         rows = await self._db.fetchall(sql, (*params, guild_id, game, size, last * size))
@@ -781,18 +779,7 @@ def season_of(row: Row) -> Season:
 async def ranking(conn: Connection, guild_id: int, game: str, order: str) -> list[BoardEntry]:
     """The whole board of one game as its all-time pages show it (on ``conn``)."""
     _check_order(order)
-    rows = await conn.fetchall(
-        "SELECT user_id, name, matches, wins, draws, points, place_points, mu, sigma, ordinal"
-        " FROM standings WHERE guild_id = ? AND game = ? AND matches > 0"
-        f" ORDER BY {_BOARD_ORDER[order].format(nulls=conn.dialect.nulls_last)}",
-        (guild_id, game),
-    )
-    return _entries(rows, 0)
-
-
-def _clamp(page: int, total: int, size: int) -> int:
-    pages = max(1, -(-total // size))
-    return min(max(page, 0), pages - 1)
+    return _entries(await conn.fetchall(_board_sql(order, conn.dialect), (guild_id, game)), 0)
 
 
 def _entries(rows: Sequence[Row], offset: int) -> list[BoardEntry]:

@@ -89,7 +89,17 @@ class HistoryPage:
 
     @property
     def pages(self) -> int:
-        return max(1, -(-self.total // self.page_size))
+        return page_count(self.total, self.page_size)
+
+
+def page_count(total: int, size: int) -> int:
+    """How many pages ``total`` rows make, ``size`` a page (at least one, maybe empty)."""
+    return max(1, -(-total // size))
+
+
+def page_within(page: int, total: int, size: int) -> int:
+    """``page`` (from 0) as shown: a page past the end is the last one."""
+    return min(max(page, 0), page_count(total, size) - 1)
 
 
 # -- writing --------------------------------------------------------------------------------
@@ -202,8 +212,7 @@ class MatchRepository:
                 "SELECT count(*) FROM matches WHERE guild_id = ?", (guild_id,)
             )
             total = int(row[0]) if row is not None else 0
-            pages = max(1, -(-total // page_size))
-            page = min(max(page, 0), pages - 1)
+            page = page_within(page, total, page_size)
             rows = await self._db.fetchall(
                 "SELECT id, game_id, channel_id, game, finished_at, deals FROM matches"
                 " WHERE guild_id = ? ORDER BY finished_at DESC, id DESC LIMIT ? OFFSET ?",

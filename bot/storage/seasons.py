@@ -35,6 +35,7 @@ from .leaderboards import (
     ranking,
     season_of,
 )
+from .matches import page_within
 from .sql import Connection, Row
 
 if TYPE_CHECKING:
@@ -296,8 +297,7 @@ class SeasonRepository:
             (guild_id, number, game, order),
         )
         entries = [] if row is None else [_entry(e) for e in json_list(row[0], "entries")]
-        pages = max(1, -(-len(entries) // page_size))
-        page = min(max(page, 0), pages - 1)
+        page = page_within(page, len(entries), page_size)
         return BoardPage(
             guild_id=guild_id,
             game=game,
