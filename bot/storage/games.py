@@ -27,7 +27,7 @@ and never bump the version.
 from __future__ import annotations
 
 import logging
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
@@ -611,43 +611,37 @@ class GameRepository:
         return game
 
 
-def _fields(
-    *,
-    status: str | None = None,
-    creator_id: int | None = None,
-    rules: Mapping[str, Any] | None = None,
-    seats: Sequence[Mapping[str, Any]] | None = None,
-    state: Mapping[str, Any] | None = None,
-    record_head: Mapping[str, Any] | None = None,
-    table_message_id: int | None = None,
-    timer: int | None = None,
-    turn_started_at: datetime | None = None,
-    ended_at: datetime | None = None,
-    clear: Collection[str] = (),
-) -> dict[str, Any]:
-    """Column -> encoded value for the given fields of a save."""
+def _object(value: Mapping[str, Any]) -> str:
+    return to_json(dict(value))
+
+
+_SAVED: Final[dict[str, Callable[[Any], Any] | None]] = {
+    "status": None,
+    "creator_id": None,
+    "rules": _object,
+    "seats": lambda seats: to_json([dict(s) for s in seats]),
+    "state": _object,
+    "record_head": _object,
+    "table_message_id": None,
+    "timer": None,
+    "turn_started_at": to_text,
+    "ended_at": to_text,
+}
+"""The columns a save may set, and how each one's value is encoded (None: as it is)."""
+
+
+def _fields(*, clear: Collection[str] = (), **given: Any) -> dict[str, Any]:
+    """Column -> encoded value for the given (non-None) fields of a save."""
     fields: dict[str, Any] = {}
-    if status is not None:
-        _check_status(status)
-        fields["status"] = status
-    if creator_id is not None:
-        fields["creator_id"] = creator_id
-    if rules is not None:
-        fields["rules"] = to_json(dict(rules))
-    if seats is not None:
-        fields["seats"] = to_json([dict(s) for s in seats])
-    if state is not None:
-        fields["state"] = to_json(dict(state))
-    if record_head is not None:
-        fields["record_head"] = to_json(dict(record_head))
-    if table_message_id is not None:
-        fields["table_message_id"] = table_message_id
-    if timer is not None:
-        fields["timer"] = timer
-    if turn_started_at is not None:
-        fields["turn_started_at"] = to_text(turn_started_at)
-    if ended_at is not None:
-        fields["ended_at"] = to_text(ended_at)
+    for column, value in given.items():
+        if column not in _SAVED:
+            raise TypeError(f"a save has no field {column!r}")
+        if value is None:
+            continue
+        if column == "status":
+            _check_status(value)
+        encode = _SAVED[column]
+        fields[column] = value if encode is None else encode(value)
     for column in clear:
         if column not in CLEARABLE:
             raise ValueError(f"cannot clear {column!r}: only {sorted(CLEARABLE)}")

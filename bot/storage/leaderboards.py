@@ -71,27 +71,28 @@ class _WinRate:
 
 @dataclass(frozen=True, slots=True)
 class Standing(_WinRate):
-    """A player's record in one game of one server since its last reset."""
+    """A player's record in one game of one server since its last reset (the defaults:
+    nothing played)."""
 
     game: str
     user_id: int
     name: str
     """The name the player had in their latest match."""
-    matches: int
-    wins: int
-    draws: int
-    points: float
+    matches: int = 0
+    wins: int = 0
+    draws: int = 0
+    points: float = 0.0
     """The sum of the player's side totals."""
-    place_points: float
+    place_points: float = 0.0
     """Latvian place points, accumulated."""
-    streak: int
+    streak: int = 0
     """Wins in a row up to now."""
-    best_streak: int
-    rated: int
+    best_streak: int = 0
+    rated: int = 0
     """Matches that moved the rating."""
-    rating: Rating | None
+    rating: Rating | None = None
     """None until the first rated match."""
-    last_match_id: int
+    last_match_id: int = 0
     """The latest match counted in this row."""
 
     @property
@@ -254,46 +255,30 @@ _STANDING_COLUMNS = (
 
 
 def _result_row(guild_id: int, r: PlayerResult) -> tuple[Any, ...]:
-    rating = r.rating
-    return (
-        r.match_id,
-        r.seat,
-        guild_id,
-        r.game,
-        r.user_id,
-        to_text(r.finished_at),
-        r.outcome,
-        r.rank,
-        r.sides,
-        r.points,
-        r.place,
-        r.rating_before,
-        None if rating is None else rating.mu,
-        None if rating is None else rating.sigma,
-        None if rating is None else rating.ordinal,
+    return _values(
+        r,
+        _RESULT_COLUMNS,
+        guild_id=guild_id,
+        finished_at=to_text(r.finished_at),
+        ordinal_before=r.rating_before,
+        **_rating_columns(r.rating),
     )
 
 
 def _standing_row(guild_id: int, s: Standing) -> tuple[Any, ...]:
-    rating = s.rating
-    return (
-        guild_id,
-        s.game,
-        s.user_id,
-        s.name,
-        s.matches,
-        s.wins,
-        s.draws,
-        s.points,
-        s.place_points,
-        s.streak,
-        s.best_streak,
-        s.rated,
-        None if rating is None else rating.mu,
-        None if rating is None else rating.sigma,
-        None if rating is None else rating.ordinal,
-        s.last_match_id,
-    )
+    return _values(s, _STANDING_COLUMNS, guild_id=guild_id, **_rating_columns(s.rating))
+
+
+def _values(value: Any, columns: str, **given: Any) -> tuple[Any, ...]:
+    """The row of ``columns`` (as the SQL lists them) for ``value``: the ``given`` ones as
+    given, every other one its attribute of that name."""
+    return tuple(given[c] if c in given else getattr(value, c) for c in columns.split(", "))
+
+
+def _rating_columns(rating: Rating | None) -> dict[str, float | None]:
+    if rating is None:
+        return {"mu": None, "sigma": None, "ordinal": None}
+    return {"mu": rating.mu, "sigma": rating.sigma, "ordinal": rating.ordinal}
 
 
 async def _write(
@@ -317,7 +302,7 @@ async def _write(
 
 _STANDING_UPDATE = ", ".join(
     f"{c} = excluded.{c}"
-    for c in _STANDING_COLUMNS.replace(" ", "").split(",")
+    for c in _STANDING_COLUMNS.split(", ")
     if c not in ("guild_id", "game", "user_id")
 )
 
@@ -721,21 +706,7 @@ def fresh_standing(
 ) -> Standing:
     """A player's standing with nothing played: before their first counted match of
     ``game``, or as a season that carries ratings starts it (their ``rating`` alone)."""
-    return Standing(
-        game=game,
-        user_id=user_id,
-        name=name,
-        matches=0,
-        wins=0,
-        draws=0,
-        points=0.0,
-        place_points=0.0,
-        streak=0,
-        best_streak=0,
-        rated=0,
-        rating=rating,
-        last_match_id=last_match_id,
-    )
+    return Standing(game, user_id, name, rating=rating, last_match_id=last_match_id)
 
 
 def carried(standing: Standing) -> Standing | None:
