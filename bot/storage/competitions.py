@@ -20,7 +20,6 @@ if TYPE_CHECKING:
     from .database import Database
     from .sql import Row
 
-OPEN = ("checkin", "playing")
 COMPETITION_STATUSES = frozenset({"checkin", "playing", "finished", "cancelled"})
 _COLUMNS = (
     "id, guild_id, channel_id, referee_id, status, state, version, message_id,"

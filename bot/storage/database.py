@@ -122,6 +122,7 @@ class Database(ABC):
     """Where the data lives: the SQLite file, or the server's URL without its password."""
 
     def __init__(self) -> None:
+        self._closed = False
         self.games = GameRepository(self)
         self.matches = MatchRepository(self)
         self.guilds = GuildRepository(self)
@@ -155,9 +156,9 @@ class Database(ABC):
         """
 
     @property
-    @abstractmethod
     def closed(self) -> bool:
         """Whether :meth:`close` has run."""
+        return self._closed
 
     async def __aenter__(self) -> Self:
         return self
@@ -231,7 +232,6 @@ class SqliteDatabase(Database):
         self._owner: asyncio.Task[Any] | None = None
         self._snapshot_lock = asyncio.Lock()
         self._snapshot_owner: asyncio.Task[Any] | None = None
-        self._closed = False
 
     @classmethod
     async def connect_file(cls, path: str | os.PathLike[str]) -> SqliteDatabase:
@@ -269,19 +269,13 @@ class SqliteDatabase(Database):
                 await close_all([*(self._readers or ()), self._writer])
         log.info("closed database %s", self.path)
 
-    @property
-    def closed(self) -> bool:
-        return self._closed
-
-    @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[Connection]:
+    def transaction(self) -> contextlib.AbstractAsyncContextManager[Connection]:
         """``BEGIN IMMEDIATE`` ... ``COMMIT``; ``ROLLBACK`` and re-raise on any exception.
 
         Transactions are serialized by the writer lock. Not reentrant: a nested
         call (or one inside a snapshot) from the same task raises StorageError.
         """
-        async with self._on_writer("BEGIN IMMEDIATE") as conn:
-            yield conn
+        return self._on_writer("BEGIN IMMEDIATE")
 
     @asynccontextmanager
     async def snapshot(self) -> AsyncIterator[Connection]:

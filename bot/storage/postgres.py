@@ -232,7 +232,6 @@ class PostgresDatabase(Database):
         self.path = redacted(url)
         self._held: dict[asyncio.Task[Any], tuple[PgConnection, bool]] = {}
         """Each task's open transaction (False) or snapshot (True) connection."""
-        self._closed = False
 
     @classmethod
     async def connect(cls, url: str, timeouts: Timeouts | None = None) -> PostgresDatabase:
@@ -278,21 +277,11 @@ class PostgresDatabase(Database):
         await self._pool.close()
         log.info("closed database %s", self.path)
 
-    @property
-    def closed(self) -> bool:
-        return self._closed
+    def transaction(self) -> contextlib.AbstractAsyncContextManager[Connection]:
+        return self._hold("BEGIN", snapshot=False)
 
-    @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[Connection]:
-        async with self._hold("BEGIN", snapshot=False) as conn:
-            yield conn
-
-    @asynccontextmanager
-    async def snapshot(self) -> AsyncIterator[Connection]:
-        async with self._hold(
-            "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", snapshot=True
-        ) as c:
-            yield c
+    def snapshot(self) -> contextlib.AbstractAsyncContextManager[Connection]:
+        return self._hold("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", snapshot=True)
 
     async def write(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         held = self._held_by_task()
