@@ -74,6 +74,12 @@ def from_row(cls: type[T], row: Row, **given: Any) -> T:
     return cls(**values)
 
 
+def to_row(value: Any, columns: str, **given: Any) -> tuple[Any, ...]:
+    """The row of ``columns`` (as the SQL lists them: ``"a, b"``) for ``value``: the
+    ``given`` ones as given, every other one its attribute of that name."""
+    return tuple(given[c] if c in given else getattr(value, c) for c in columns.split(", "))
+
+
 def _decoders(cls: type) -> tuple[tuple[str, Callable[[Any], Any] | None], ...]:
     hints = get_type_hints(cls)
     found = []

@@ -557,8 +557,7 @@ class GameRepository:
             raise
         if rows:
             return rows[0]
-        found = await self._db.fetchone("SELECT version FROM games WHERE id = ?", (game_id,))
-        raise _stale(game_id, expected_version, None if found is None else int(found[0]))
+        raise await _stale(self._db, game_id, expected_version)
 
     async def finish(
         self,
@@ -664,8 +663,7 @@ async def _update(
     if row is not None:
         [game] = await read_games(conn, [row])
         return game
-    found = await conn.fetchone("SELECT version FROM games WHERE id = ?", (game_id,))
-    raise _stale(game_id, expected_version, None if found is None else int(found[0]))
+    raise await _stale(conn, game_id, expected_version)
 
 
 def _update_sql(
@@ -684,7 +682,10 @@ def _update_sql(
     return sql, (to_text(now), *fields.values(), game_id, expected_version)
 
 
-def _stale(game_id: int, expected_version: int, actual: int | None) -> StaleGameError:
+async def _stale(reader: Reader, game_id: int, expected_version: int) -> StaleGameError:
+    """The error of a save that found the game at another version (read now), or gone."""
+    rows = await reader.fetchall("SELECT version FROM games WHERE id = ?", (game_id,))
+    actual = int(rows[0][0]) if rows else None
     what = "does not exist" if actual is None else f"is at version {actual}"
     return StaleGameError(
         f"game {game_id} {what}, not {expected_version}",

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
-from .codec import from_row, from_text, to_text
+from .codec import from_row, from_text, to_row, to_text
 from .errors import StorageError
 from .matches import MatchSummary, matches_after, page_count, page_within
 from .sql import Connection, Dialect, Row
@@ -255,7 +255,7 @@ _STANDING_COLUMNS = (
 
 
 def _result_row(guild_id: int, r: PlayerResult) -> tuple[Any, ...]:
-    return _values(
+    return to_row(
         r,
         _RESULT_COLUMNS,
         guild_id=guild_id,
@@ -266,13 +266,7 @@ def _result_row(guild_id: int, r: PlayerResult) -> tuple[Any, ...]:
 
 
 def _standing_row(guild_id: int, s: Standing) -> tuple[Any, ...]:
-    return _values(s, _STANDING_COLUMNS, guild_id=guild_id, **_rating_columns(s.rating))
-
-
-def _values(value: Any, columns: str, **given: Any) -> tuple[Any, ...]:
-    """The row of ``columns`` (as the SQL lists them) for ``value``: the ``given`` ones as
-    given, every other one its attribute of that name."""
-    return tuple(given[c] if c in given else getattr(value, c) for c in columns.split(", "))
+    return to_row(s, _STANDING_COLUMNS, guild_id=guild_id, **_rating_columns(s.rating))
 
 
 def _rating_columns(rating: Rating | None) -> dict[str, float | None]:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from .codec import from_row, json_object, to_json, to_text
+from .codec import from_row, json_object, to_json, to_row, to_text
 from .sql import Connection, Row
 
 if TYPE_CHECKING:
@@ -122,20 +122,17 @@ async def insert_match(conn: Connection, game: GameRow, match: FinishedMatch) ->
     )
     assert row is not None
     match_id = int(row[0])
+    columns = "match_id, seat, user_id, ai_level, name, side, total, won, place"
     await conn.executemany(
-        "INSERT INTO match_seats (match_id, seat, user_id, ai_level, name, side, total, won, place)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        f"INSERT INTO match_seats ({columns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [
-            (
-                match_id,
-                s.seat,
-                s.user_id,
-                s.ai_level,
-                s.name,
-                s.side,
-                float(s.total),
-                int(bool(s.won)),
-                None if s.place is None else float(s.place),
+            to_row(
+                s,
+                columns,
+                match_id=match_id,
+                total=float(s.total),
+                won=int(bool(s.won)),
+                place=None if s.place is None else float(s.place),
             )
             for s in match.seats
         ],

@@ -554,10 +554,7 @@ async def migrate(
     :class:`MigrationError` for a downgrade, an unknown target, a database newer
     than ``migrations`` or a failing migration (whose changes are rolled back).
     """
-    latest = len(migrations)
-    goal = latest if target is None else target
-    if not 0 <= goal <= latest:
-        raise MigrationError(f"no schema version {goal}: versions run from 0 to {latest}")
+    latest, goal = len(migrations), goal_of(target, migrations)
     while True:
         try:
             await execute(conn, "BEGIN IMMEDIATE")
@@ -581,6 +578,14 @@ async def migrate(
             await _rollback(conn)
             raise
         log.info("applied schema migration %d", number)
+
+
+def goal_of(target: int | None, migrations: Sequence[str]) -> int:
+    """The version to migrate to: ``target``, or the latest of ``migrations``."""
+    goal = len(migrations) if target is None else target
+    if not 0 <= goal <= len(migrations):
+        raise MigrationError(f"no schema version {goal}: versions run from 0 to {len(migrations)}")
+    return goal
 
 
 def check_versions(current: int, goal: int, latest: int) -> None:

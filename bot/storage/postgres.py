@@ -58,7 +58,7 @@ from .errors import (
     MigrationError,
     StorageError,
 )
-from .migrations import PG_MIGRATIONS, check_versions
+from .migrations import PG_MIGRATIONS, check_versions, goal_of
 from .sql import POSTGRESQL, Connection, Insert, Row
 from .urls import redacted, scrub
 
@@ -419,10 +419,7 @@ async def migrate_pg(
     that waited finds the work done. Raises :class:`MigrationError` as SQLite's
     :func:`~.migrations.migrate` does.
     """
-    latest = len(migrations)
-    goal = latest if target is None else target
-    if not 0 <= goal <= latest:
-        raise MigrationError(f"no schema version {goal}: versions run from 0 to {latest}")
+    latest, goal = len(migrations), goal_of(target, migrations)
     before: int | None = None
     while True:
         async with raw.transaction():

@@ -264,18 +264,7 @@ class SeasonRepository:
         return [_closed(r, games.get(int(r["number"]), [])) for r in rows]
 
     async def closed_season(self, guild_id: int, number: int) -> ClosedSeason | None:
-        async with self._db.snapshot():
-            row = await self._db.fetchone(
-                "SELECT * FROM seasons WHERE guild_id = ? AND number = ?", (guild_id, number)
-            )
-            boards = await self._db.fetchall(
-                "SELECT game, players FROM season_boards WHERE guild_id = ? AND season = ?"
-                " AND board_order = 'rating' ORDER BY players DESC, game",
-                (guild_id, number),
-            )
-        if row is None:
-            return None
-        return _closed(row, [(str(b["game"]), int(b["players"])) for b in boards])
+        return next((s for s in await self.closed(guild_id) if s.number == number), None)
 
     async def board(
         self,

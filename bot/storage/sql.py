@@ -18,6 +18,7 @@ from __future__ import annotations
 import sqlite3
 from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Final, Protocol, TypeVar
 
@@ -137,7 +138,8 @@ class SqliteConnection(Connection):
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         with _integrity():
-            await execute_many(self.raw, sql, rows)
+            async with self.raw.executemany(sql, rows):  # its cursor closed at once
+                pass
 
     async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         # One call on the connection's thread: nothing runs between the execute and the fetch.
@@ -180,28 +182,18 @@ class SqliteConnection(Connection):
             return await on_thread(self.raw, guarded)
 
 
-class _integrity:
-    """Turn SQLite's constraint errors into :class:`IntegrityError` (a context manager)."""
-
-    def __enter__(self) -> None:
-        return None
-
-    def __exit__(
-        self, kind: type[BaseException] | None, exc: BaseException | None, tb: Any
-    ) -> None:
-        if isinstance(exc, sqlite3.IntegrityError):
-            raise IntegrityError(str(exc), constraint=str(exc)) from exc
+@contextmanager
+def _integrity() -> Iterator[None]:
+    """Turn SQLite's constraint errors into :class:`IntegrityError`."""
+    try:
+        yield
+    except sqlite3.IntegrityError as exc:
+        raise IntegrityError(str(exc), constraint=str(exc)) from exc
 
 
 async def execute(conn: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> None:
     """Run one statement and close its cursor at once."""
     async with conn.execute(sql, params):
-        pass
-
-
-async def execute_many(conn: aiosqlite.Connection, sql: str, rows: Iterable[Sequence[Any]]) -> None:
-    """Run one statement for each parameter row and close its cursor at once."""
-    async with conn.executemany(sql, rows):
         pass
 
 
