@@ -27,7 +27,8 @@ and never bump the version.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
@@ -281,9 +282,17 @@ def _shards_sql(shards: tuple[int, Collection[int]] | None) -> str:
     return f" AND (guild_id >> 22) % {count} IN ({listed})"
 
 
-def _is_channel_busy(exc: IntegrityError) -> bool:
-    # SQLite names the column, PostgreSQL the unique index.
-    return "games.channel_id" in exc.constraint or exc.constraint == "games_one_active_per_channel"
+@contextmanager
+def _channel_busy(message: str, channel_id: int | None = None) -> Iterator[None]:
+    """A second active game in a channel as :class:`ChannelBusyError` (``message``)."""
+    try:
+        yield
+    except IntegrityError as exc:
+        # SQLite names the column, PostgreSQL the unique index.
+        constraint = exc.constraint
+        if "games.channel_id" in constraint or constraint == "games_one_active_per_channel":
+            raise ChannelBusyError(message, channel_id=channel_id) from exc
+        raise
 
 
 def _check_status(status: str, allowed: Collection[str] = STATUSES) -> None:
@@ -315,7 +324,8 @@ class GameRepository:
         playing game.
         """
         stamp = to_text(now)
-        try:
+        busy = f"channel {channel_id} already has an active game"
+        with _channel_busy(busy, channel_id):
             async with self._db.transaction() as conn:
                 row = await conn.fetchone(
                     "INSERT INTO games (guild_id, channel_id, creator_id, status, rules, seats,"
@@ -336,12 +346,6 @@ class GameRepository:
                         stamp,
                     ),
                 )
-        except IntegrityError as exc:
-            if _is_channel_busy(exc):
-                raise ChannelBusyError(
-                    f"channel {channel_id} already has an active game", channel_id=channel_id
-                ) from exc
-            raise
         assert row is not None
         game = game_from_row(row)
         log.debug("created game %d in channel %d", game.id, channel_id)
@@ -544,17 +548,13 @@ class GameRepository:
         """The versioned UPDATE as one statement (one round trip under the writer lock),
         and the ``inserts`` only if it took: all of it or nothing."""
         sql, params = _update_sql(game_id, expected_version, now, fields, returning)
-        try:
+        with _channel_busy(
+            f"game {game_id} cannot become active: its channel has another active game"
+        ):
             if inserts:
                 rows = await self._db.write_guarded(sql, params, inserts)
             else:
                 rows = await self._db.write(sql, params)
-        except IntegrityError as exc:
-            if _is_channel_busy(exc):
-                raise ChannelBusyError(
-                    f"game {game_id} cannot become active: its channel has another active game"
-                ) from exc
-            raise
         if rows:
             return rows[0]
         raise await _stale(self._db, game_id, expected_version)

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
-from .codec import from_row, from_text, to_row, to_text
+from .codec import from_row, to_row, to_text
 from .errors import StorageError
 from .matches import MatchSummary, matches_after, page_count, page_within
 from .sql import Connection, Dialect, Row
@@ -730,15 +730,7 @@ def _carried_tables(tables: dict[str, dict[int, Standing]]) -> dict[str, dict[in
 
 def season_of(row: Row) -> Season:
     """A ``leaderboard_seasons`` row as a :class:`Season`."""
-    ratings_after = row["ratings_after"]
-    return Season(
-        int(row["guild_id"]),
-        int(row["after_match_id"]),
-        from_text(row["reset_at"]),
-        int(row["reset_by"]),
-        number=int(row["number"]),
-        ratings_after=None if ratings_after is None else int(ratings_after),
-    )
+    return from_row(Season, row)
 
 
 async def ranking(conn: Connection, guild_id: int, game: str, order: str) -> list[BoardEntry]:

@@ -21,11 +21,11 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Final
 
-from .codec import from_row, from_text, json_list, to_json, to_text
+from .codec import from_row, json_list, to_json, to_text
 from .leaderboards import (
     CARRY_SQL,
     BoardEntry,
@@ -145,21 +145,14 @@ class SeasonRepository:
     async def scheduled(self) -> list[tuple[int, SeasonSettings, CurrentSeason]]:
         """Every server whose seasons close on a schedule, with its current season."""
         rows = await self._db.fetchall(
-            "SELECT s.guild_id, s.ratings, s.schedule, s.schedule_from, l.number, l.reset_at,"
-            " l.after_match_id FROM season_settings s LEFT JOIN leaderboard_seasons l"
+            "SELECT s.*, l.after_match_id, l.reset_at, l.reset_by, l.number, l.ratings_after"
+            " FROM season_settings s LEFT JOIN leaderboard_seasons l"
             " ON l.guild_id = s.guild_id WHERE s.schedule <> 'off' ORDER BY s.guild_id"
         )
         out = []
         for r in rows:
-            guild = int(r["guild_id"])
-            current = (
-                CurrentSeason(guild, 1, None, 0)
-                if r["number"] is None
-                else CurrentSeason(
-                    guild, int(r["number"]), from_text(r["reset_at"]), int(r["after_match_id"])
-                )
-            )
-            out.append((guild, _settings(r), current))
+            guild, season = int(r["guild_id"]), None if r["number"] is None else season_of(r)
+            out.append((guild, _settings(r), _current(guild, season)))
         return out
 
     # -- the current season and closing it ------------------------------------------------
@@ -319,34 +312,18 @@ async def _archive(conn: Connection, guild_id: int, number: int) -> tuple[tuple[
 
 
 def _entries_json(entries: Sequence[BoardEntry]) -> list[dict[str, Any]]:
+    """The entries as archived: each field by name, the rating as [mu, sigma, ordinal]."""
     return [
-        {
-            "position": e.position,
-            "user_id": e.user_id,
-            "name": e.name,
-            "matches": e.matches,
-            "wins": e.wins,
-            "draws": e.draws,
-            "points": e.points,
-            "place_points": e.place_points,
-            "rating": None if e.rating is None else [e.rating.mu, e.rating.sigma, e.rating.ordinal],
-        }
+        {f.name: getattr(e, f.name) for f in fields(BoardEntry)}
+        | {"rating": None if e.rating is None else [e.rating.mu, e.rating.sigma, e.rating.ordinal]}
         for e in entries
     ]
 
 
 def _entry(value: dict[str, Any]) -> BoardEntry:
     rating = value["rating"]
-    return BoardEntry(
-        position=int(value["position"]),
-        user_id=int(value["user_id"]),
-        name=str(value["name"]),
-        matches=int(value["matches"]),
-        wins=int(value["wins"]),
-        draws=int(value["draws"]),
-        points=float(value["points"]),
-        place_points=float(value["place_points"]),
-        rating=None if rating is None else Rating(*(float(x) for x in rating)),
+    return from_row(
+        BoardEntry, value, rating=None if rating is None else Rating(*(float(x) for x in rating))
     )
 
 
