@@ -39,7 +39,6 @@ import asyncio
 import contextlib
 import logging
 import os
-import sqlite3
 from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
@@ -60,7 +59,7 @@ from .migrations import migrate, user_version
 from .puzzles import PuzzleRepository
 from .reviews import ReviewRepository
 from .seasons import SeasonRepository
-from .sql import SQLITE, Connection, Dialect, Insert, Row, SqliteConnection, execute
+from .sql import SQLITE, Connection, Dialect, Insert, Row, SqliteConnection, execute, rollback
 
 URL_SCHEMES = ("postgresql://", "postgres://")
 """What :meth:`Database.open` takes for a PostgreSQL server's URL."""
@@ -381,17 +380,10 @@ async def _transaction(conn: aiosqlite.Connection, begin: str) -> AsyncIterator[
         await execute(conn, begin)
         yield
     except BaseException:
-        await _rollback(conn)
+        await rollback(conn)
         raise
     try:
         await execute(conn, "COMMIT")
     except BaseException:
-        await _rollback(conn)
+        await rollback(conn)
         raise
-
-
-async def _rollback(conn: aiosqlite.Connection) -> None:
-    # Runs on the connection's thread after everything already queued, so it also
-    # undoes a BEGIN whose await was cancelled; "no transaction" is fine.
-    with contextlib.suppress(sqlite3.OperationalError):
-        await execute(conn, "ROLLBACK")

@@ -26,7 +26,6 @@ data) are written for each dialect.
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import re
 import sqlite3
@@ -36,7 +35,7 @@ from typing import Final
 import aiosqlite
 
 from .errors import MigrationError
-from .sql import execute
+from .sql import execute, rollback
 
 log = logging.getLogger(__name__)
 
@@ -575,7 +574,7 @@ async def migrate(
             await execute(conn, f"PRAGMA user_version = {number}")
             await execute(conn, "COMMIT")
         except BaseException:
-            await _rollback(conn)
+            await rollback(conn)
             raise
         log.info("applied schema migration %d", number)
 
@@ -614,8 +613,3 @@ def statements(script: str) -> list[str]:
     if pending.strip(" \t\n;"):
         out.append(pending.strip().removesuffix(";"))
     return out
-
-
-async def _rollback(conn: aiosqlite.Connection) -> None:
-    with contextlib.suppress(sqlite3.OperationalError):  # no transaction left open
-        await execute(conn, "ROLLBACK")

@@ -284,21 +284,7 @@ class PostgresDatabase(Database):
         return self._hold("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", snapshot=True)
 
     async def write(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        held = self._held_by_task()
-        if held is not None:
-            conn, snapshot = held
-            if snapshot:
-                raise StorageError("a snapshot is read-only: write outside it")
-            return await conn.fetchall(sql, params)
-        try:
-            async with self._connection() as conn:
-                return await conn.fetchall(sql, params)
-        except DatabaseUnavailableError as exc:
-            if exc.sent:  # it may have landed: the caller finds out, not a second write
-                raise
-        # the pool handed out a connection the server had dropped: once more, anew
-        async with self._connection() as conn:
-            return await conn.fetchall(sql, params)
+        return await self._statement(sql, params, write=True)
 
     async def write_guarded(
         self, guard: str, params: Sequence[Any], inserts: Sequence[Insert]
@@ -306,19 +292,28 @@ class PostgresDatabase(Database):
         return await self.write(*guarded(guard, params, inserts))
 
     async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        return await self._statement(sql, params, write=False)
+
+    async def _statement(self, sql: str, params: Sequence[Any], *, write: bool) -> list[Row]:
+        """One statement's rows: in the task's transaction or snapshot, else on a pooled
+        connection, and once more on a fresh one when the pool's connections were dropped
+        (a restart, a terminated backend). A read is asked again unless it timed out (it
+        would only wait as long again); a write only if it certainly never left (else it
+        may have landed: the caller finds out, not a second write)."""
         held = self._held_by_task()
         if held is not None:
-            return await held[0].fetchall(sql, params)
+            conn, snapshot = held
+            if snapshot and write:
+                raise StorageError("a snapshot is read-only: write outside it")
+            return await conn.fetchall(sql, params)
         try:
             async with self._connection() as conn:
                 return await conn.fetchall(sql, params)
-        except DatabaseTimeoutError:
-            raise  # asking again would only wait as long again
-        except DatabaseUnavailableError:
-            # the pool's connections were dropped (a restart, a terminated backend):
-            # a read may be repeated, once, on a fresh connection
-            async with self._connection() as conn:
-                return await conn.fetchall(sql, params)
+        except DatabaseUnavailableError as exc:
+            if exc.sent if write else isinstance(exc, DatabaseTimeoutError):
+                raise
+        async with self._connection() as conn:
+            return await conn.fetchall(sql, params)
 
     async def schema_version(self) -> int:
         row = await self.fetchone(f"SELECT version FROM {SCHEMA_TABLE}")

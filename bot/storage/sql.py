@@ -15,6 +15,7 @@ progress": every SQLite statement here closes its cursor at once.
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterator, Sequence
@@ -195,6 +196,13 @@ async def execute(conn: aiosqlite.Connection, sql: str, params: Sequence[Any] = 
     """Run one statement and close its cursor at once."""
     async with conn.execute(sql, params):
         pass
+
+
+async def rollback(conn: aiosqlite.Connection) -> None:
+    """``ROLLBACK``; "no transaction" is fine. It runs on the connection's thread after
+    everything already queued, so it also undoes a BEGIN whose await was cancelled."""
+    with contextlib.suppress(sqlite3.OperationalError):
+        await execute(conn, "ROLLBACK")
 
 
 async def on_thread(conn: aiosqlite.Connection, fn: Callable[[sqlite3.Connection], T]) -> T:
