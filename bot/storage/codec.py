@@ -76,8 +76,10 @@ def from_row(cls: type[T], row: Row, **given: Any) -> T:
 
 def to_row(value: Any, columns: str, **given: Any) -> tuple[Any, ...]:
     """The row of ``columns`` (as the SQL lists them: ``"a, b"``) for ``value``: the
-    ``given`` ones as given, every other one its attribute of that name."""
-    return tuple(given[c] if c in given else getattr(value, c) for c in columns.split(", "))
+    ``given`` ones as given, every other one its attribute of that name (a datetime as
+    its text)."""
+    row = (given[c] if c in given else getattr(value, c) for c in columns.split(", "))
+    return tuple(to_text(v) if isinstance(v, datetime) else v for v in row)
 
 
 def _decoders(cls: type) -> tuple[tuple[str, Callable[[Any], Any] | None], ...]:

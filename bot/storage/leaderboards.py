@@ -259,7 +259,6 @@ def _result_row(guild_id: int, r: PlayerResult) -> tuple[Any, ...]:
         r,
         _RESULT_COLUMNS,
         guild_id=guild_id,
-        finished_at=to_text(r.finished_at),
         ordinal_before=r.rating_before,
         **_rating_columns(r.rating),
     )

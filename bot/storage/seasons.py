@@ -25,7 +25,7 @@ from dataclasses import dataclass, fields
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Final
 
-from .codec import from_row, json_list, to_json, to_text
+from .codec import from_row, json_list, to_json, to_row, to_text
 from .leaderboards import (
     CARRY_SQL,
     BoardEntry,
@@ -138,7 +138,7 @@ class SeasonRepository:
                 " VALUES (?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
                 " ratings = excluded.ratings, schedule = excluded.schedule,"
                 " schedule_from = excluded.schedule_from",
-                (guild_id, new.ratings, new.schedule, _opt_text(new.schedule_from)),
+                (guild_id, *to_row(new, "ratings, schedule, schedule_from")),
             )
         return new
 
@@ -195,19 +195,13 @@ class SeasonRepository:
                 "carry" if carry else "reset",
                 games,
             )
+            columns = (
+                "guild_id, number, started_at, ended_at, closed_by, after_match_id,"
+                " until_match_id, next_ratings"
+            )
             await conn.execute(
-                "INSERT INTO seasons (guild_id, number, started_at, ended_at, closed_by,"
-                " after_match_id, until_match_id, next_ratings) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    guild_id,
-                    number,
-                    _opt_text(closed.started_at),
-                    to_text(now),
-                    by,
-                    closed.after_match_id,
-                    last,
-                    closed.next_ratings,
-                ),
+                f"INSERT INTO seasons ({columns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                to_row(closed, columns),
             )
             await conn.execute("DELETE FROM player_results WHERE guild_id = ?", (guild_id,))
             if carry:
@@ -339,7 +333,3 @@ def _current(guild_id: int, season: Season | None) -> CurrentSeason:
 
 def _closed(row: Row, games: Sequence[tuple[str, int]]) -> ClosedSeason:
     return from_row(ClosedSeason, row, games=tuple(games))
-
-
-def _opt_text(moment: datetime | None) -> str | None:
-    return None if moment is None else to_text(moment)
