@@ -166,7 +166,7 @@ async def matches_after(
     current: Row | None = None
     seats: list[MatchSeat] = []
     async for batch in conn.chunks(
-        "SELECT m.id AS mid, m.game_id AS game_id, m.channel_id AS channel_id, m.game AS game,"
+        "SELECT m.id AS id, m.game_id AS game_id, m.channel_id AS channel_id, m.game AS game,"
         " m.finished_at AS finished_at, m.deals AS deals, s.*"
         " FROM matches m JOIN match_seats s ON s.match_id = m.id"
         " WHERE m.guild_id = ? AND m.id > ? ORDER BY m.id, s.seat",
@@ -174,21 +174,21 @@ async def matches_after(
         _CHUNK,
     ):
         for row in batch:
-            if current is None or row["mid"] != current["mid"]:
+            if current is None or row["id"] != current["id"]:
                 if current is not None:
-                    yield _summary(current, seats, id_column="mid")
+                    yield _summary(current, seats)
                 current, seats = row, []
             seats.append(_seat(row))
     if current is not None:
-        yield _summary(current, seats, id_column="mid")
+        yield _summary(current, seats)
 
 
 def _seat(row: Row) -> MatchSeat:
     return from_row(MatchSeat, row)
 
 
-def _summary(row: Row, seats: Sequence[MatchSeat], *, id_column: str) -> MatchSummary:
-    return from_row(MatchSummary, row, id=int(row[id_column]), seats=tuple(seats))
+def _summary(row: Row, seats: Sequence[MatchSeat]) -> MatchSummary:
+    return from_row(MatchSummary, row, seats=tuple(seats))
 
 
 class MatchRepository:
@@ -228,7 +228,7 @@ class MatchRepository:
         seats: dict[int, list[MatchSeat]] = {i: [] for i in ids}
         for r in seat_rows:
             seats[r["match_id"]].append(_seat(r))
-        entries = tuple(_summary(r, seats[r["id"]], id_column="id") for r in rows)
+        entries = tuple(_summary(r, seats[r["id"]]) for r in rows)
         return HistoryPage(guild_id, page, page_size, total, entries)
 
     async def summary(self, guild_id: int, match_id: int) -> MatchSummary | None:
@@ -244,7 +244,7 @@ class MatchRepository:
             seats = await self._db.fetchall(
                 "SELECT * FROM match_seats WHERE match_id = ? ORDER BY seat", (match_id,)
             )
-        return _summary(row, [_seat(r) for r in seats], id_column="id")
+        return _summary(row, [_seat(r) for r in seats])
 
     async def last_of(self, guild_id: int, user_id: int) -> int | None:
         """The id of the server's latest match ``user_id`` had a seat in, or None."""
