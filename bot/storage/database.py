@@ -110,12 +110,6 @@ logging.getLogger("aiosqlite").setLevel(logging.WARNING)
 class Database(ABC):
     """The bot's database; build it with :meth:`open`, release it with :meth:`close`."""
 
-    games: GameRepository
-    matches: MatchRepository
-    guilds: GuildRepository
-    leaderboards: LeaderboardRepository
-    seasons: SeasonRepository
-    reviews: ReviewRepository
     dialect: Dialect
     path: str
     """Where the data lives: the SQLite file, or the server's URL without its password."""

@@ -20,8 +20,8 @@ REAL is 8 bytes), ids an identity column, timestamps ``TEXT COLLATE "C"`` (ISO-8
 text, compared byte by byte as SQLite does), JSON stays ``TEXT`` as in SQLite, and
 orders by a nullable rating say ``NULLS LAST`` (SQLite's default for DESC). A script
 that only creates and alters tables and indexes is written once, for SQLite, and
-:func:`_postgresql` makes PostgreSQL's from it by those rules; the others (3, 4: moving
-data) are written for each dialect.
+:func:`_postgresql` makes PostgreSQL's from it by those rules; what moves data (in 3
+and 4, after 4's new tables) is written for each dialect.
 """
 
 from __future__ import annotations
@@ -203,7 +203,7 @@ ALTER TABLE guild_settings ADD COLUMN threads INTEGER NOT NULL DEFAULT 0;
 # save's worth per row (first_move: how many the deal had before). Games being played
 # move their record there (one row of moves per deal); games.state is then NULL. A state
 # that is not a record with deals (it never replayed) stays where it is.
-_V4 = """
+_V4_TABLES = """
 ALTER TABLE games ADD COLUMN record_head TEXT;
 CREATE TABLE game_deals (
     game_id INTEGER NOT NULL REFERENCES games(id),
@@ -219,7 +219,10 @@ CREATE TABLE game_moves (
     PRIMARY KEY (game_id, deal, first_move)
 ) WITHOUT ROWID;
 
-CREATE TEMP TABLE dominobot_logged AS
+"""
+_V4 = (
+    _V4_TABLES
+    + """CREATE TEMP TABLE dominobot_logged AS
     SELECT id, state FROM games
     WHERE status = 'playing' AND CASE WHEN json_valid(state) THEN
         json_type(state) = 'object' AND json_type(state, '$.deals') = 'array'
@@ -244,6 +247,7 @@ UPDATE games SET
     WHERE id IN (SELECT id FROM dominobot_logged);
 DROP TABLE dominobot_logged;
 """
+)
 
 # 5: when a game ended (games.ended_at, set by its final save), indexed for the ended
 # games a restart must still announce (GameRepository.unannounced: a crash between a
@@ -444,23 +448,9 @@ ALTER TABLE guild_settings ADD COLUMN threads INTEGER NOT NULL DEFAULT 0;
 
 # The same move as SQLite's _V4. The pieces are cut with json (not jsonb), which keeps
 # each object's keys in their order: dominobot_without drops keys and keeps the rest.
-_PG_V4 = """
-ALTER TABLE games ADD COLUMN record_head TEXT;
-CREATE TABLE game_deals (
-    game_id BIGINT NOT NULL REFERENCES games(id),
-    deal INTEGER NOT NULL,
-    dealt TEXT NOT NULL,
-    PRIMARY KEY (game_id, deal)
-);
-CREATE TABLE game_moves (
-    game_id BIGINT NOT NULL REFERENCES games(id),
-    deal INTEGER NOT NULL,
-    first_move INTEGER NOT NULL,
-    moves TEXT NOT NULL,
-    PRIMARY KEY (game_id, deal, first_move)
-);
-
-CREATE FUNCTION pg_temp.dominobot_record(state TEXT) RETURNS json
+_PG_V4 = (
+    _postgresql(_V4_TABLES)
+    + """CREATE FUNCTION pg_temp.dominobot_record(state TEXT) RETURNS json
 LANGUAGE plpgsql AS $$
 DECLARE
     doc json;
@@ -518,6 +508,7 @@ DROP TABLE dominobot_logged;
 DROP FUNCTION pg_temp.dominobot_without(json, json, TEXT[]);
 DROP FUNCTION pg_temp.dominobot_record(TEXT);
 """
+)
 
 PG_MIGRATIONS: tuple[str, ...] = (
     _postgresql(_V1),
