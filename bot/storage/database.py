@@ -202,6 +202,10 @@ class Database(ABC):
     async def schema_version(self) -> int:
         """The applied schema version."""
 
+    def _check_open(self) -> None:
+        if self._closed:
+            raise StorageError(f"database {self.path} is closed")
+
 
 class SqliteDatabase(Database):
     """SQLite through aiosqlite: one writer behind a lock, two readers (see the module)."""
@@ -219,7 +223,6 @@ class SqliteDatabase(Database):
         self._writer = writer
         self._writer_conn = SqliteConnection(writer)
         self._reader_conns = None if readers is None else tuple(map(SqliteConnection, readers))
-        self._readers = readers
         self.path = path
         self._lock = asyncio.Lock()
         self._owner: asyncio.Task[Any] | None = None
@@ -259,7 +262,7 @@ class SqliteDatabase(Database):
                 return
             self._closed = True
             async with self._snapshot_lock:
-                await close_all([*(self._readers or ()), self._writer])
+                await close_all([*(c.raw for c in self._reader_conns or ()), self._writer])
         log.info("closed database %s", self.path)
 
     def transaction(self) -> contextlib.AbstractAsyncContextManager[Connection]:
@@ -340,16 +343,13 @@ class SqliteDatabase(Database):
             self._check_open()
             return await step(self._writer_conn)
 
-    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        return await self._query(sql, params)
-
     async def schema_version(self) -> int:
         """The applied schema version (``PRAGMA user_version``)."""
         row = await self.fetchone("PRAGMA user_version")
         return 0 if row is None else int(row[0])
 
-    async def _query(self, sql: str, params: Sequence[Any]) -> list[Row]:
-        """Run a read on the connection this task should read through (see the module)."""
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        """A read on the connection this task should read through (see the module)."""
         task = asyncio.current_task()
         if task is not None and task is self._owner:
             return await self._writer_conn.fetchall(sql, params)
@@ -361,10 +361,6 @@ class SqliteDatabase(Database):
             return await self._reader_conns[1].fetchall(sql, params)
         self._check_open()
         return await self._reader_conns[0].fetchall(sql, params)
-
-    def _check_open(self) -> None:
-        if self._closed:
-            raise StorageError(f"database {self.path} is closed")
 
 
 @asynccontextmanager

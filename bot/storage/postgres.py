@@ -328,8 +328,7 @@ class PostgresDatabase(Database):
     @asynccontextmanager
     async def _connection(self) -> AsyncIterator[PgConnection]:
         """A pooled connection for this task's use; connection failures translated."""
-        if self._closed:
-            raise StorageError(f"database {self.path} is closed")
+        self._check_open()
         try:
             raw = await self._pool.acquire(timeout=CONNECT_TIMEOUT)
         except Exception as exc:
