@@ -86,7 +86,8 @@ _MARKS_PER_STATEMENT = 500
 
 def _announced_sql(dialect: Dialect, count: int) -> str:
     """The batch UPDATE for ``count`` marks (PostgreSQL types the VALUES' placeholders)."""
-    row = "(" + ", ".join(f"?{cast}" for cast in dialect.casts(*_ANNOUNCED_TYPES)) + ")"
+    sqlite = dialect.name == "sqlite"
+    row = "(" + ", ".join("?" if sqlite else f"?::{t}" for t in _ANNOUNCED_TYPES) + ")"
     return _ANNOUNCED_SQL.format(greatest=dialect.greatest, rows=", ".join([row] * count))
 
 

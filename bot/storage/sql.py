@@ -50,13 +50,6 @@ class Dialect:
     nulls_last: str
     """What makes a ``DESC`` order put NULLs last (SQLite's default; PostgreSQL's is first)."""
 
-    def casts(self, *types: str) -> tuple[str, ...]:
-        """``::type`` suffixes for untyped placeholders (PostgreSQL), or nothing (SQLite)."""
-        if self.name == "sqlite":
-            return ("",) * len(types)
-        return tuple(f"::{t}" for t in types)
-
-
 @dataclass(frozen=True, slots=True)
 class Insert:
     """Rows for one table, to insert after a guard (:meth:`Connection.write_guarded`)."""
