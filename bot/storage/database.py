@@ -39,7 +39,7 @@ import asyncio
 import contextlib
 import logging
 import os
-from abc import ABC, abstractmethod
+from abc import abstractmethod
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -59,7 +59,17 @@ from .migrations import migrate, user_version
 from .puzzles import PuzzleRepository
 from .reviews import ReviewRepository
 from .seasons import SeasonRepository
-from .sql import SQLITE, Connection, Dialect, Insert, Row, SqliteConnection, execute, rollback
+from .sql import (
+    SQLITE,
+    Connection,
+    Dialect,
+    Insert,
+    Reader,
+    Row,
+    SqliteConnection,
+    execute,
+    rollback,
+)
 
 URL_SCHEMES = ("postgresql://", "postgres://")
 """What :meth:`Database.open` takes for a PostgreSQL server's URL."""
@@ -107,7 +117,7 @@ log = logging.getLogger(__name__)
 logging.getLogger("aiosqlite").setLevel(logging.WARNING)
 
 
-class Database(ABC):
+class Database(Reader):
     """The bot's database; build it with :meth:`open`, release it with :meth:`close`."""
 
     dialect: Dialect
@@ -188,15 +198,6 @@ class Database(ABC):
 
         One round trip on either backend: SQLite runs it all in one call on the writer's
         thread, PostgreSQL as one statement (the inserts in ``WITH``)."""
-
-    async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
-        """The first row of a query, or None (the query's rows are all read: keep it small)."""
-        rows = await self.fetchall(sql, params)
-        return rows[0] if rows else None
-
-    @abstractmethod
-    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        """Every row of a query."""
 
     @abstractmethod
     async def schema_version(self) -> int:

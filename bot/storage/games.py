@@ -32,14 +32,14 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, Final, Protocol
+from typing import TYPE_CHECKING, Any, Final
 
 from bot.engine.record import joined_record
 
 from .codec import from_row, json_list, json_object, to_json, to_text
 from .errors import ChannelBusyError, IntegrityError, StaleGameError, StorageError
 from .matches import FinishedMatch, insert_match
-from .sql import Connection, Dialect, Insert, Row
+from .sql import Connection, Dialect, Insert, Reader, Row
 
 if TYPE_CHECKING:
     from .database import Database
@@ -215,12 +215,6 @@ def game_from_row(row: Row, record: dict[str, Any] | None = None) -> GameRow:
         seats=json_list(row["seats"], "games.seats"),
         state=record if state is None else json_object(state, "games.state"),
     )
-
-
-class Reader(Protocol):
-    """What reads: a :class:`~.database.Database` or a :class:`~.sql.Connection`."""
-
-    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]: ...
 
 
 def _in_pieces(row: Row) -> bool:

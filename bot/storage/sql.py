@@ -50,6 +50,7 @@ class Dialect:
     nulls_last: str
     """What makes a ``DESC`` order put NULLs last (SQLite's default; PostgreSQL's is first)."""
 
+
 @dataclass(frozen=True, slots=True)
 class Insert:
     """Rows for one table, to insert after a guard (:meth:`Connection.write_guarded`)."""
@@ -71,7 +72,20 @@ SQLITE: Final = Dialect("sqlite", greatest="max", nulls_last="")
 POSTGRESQL: Final = Dialect("postgresql", greatest="greatest", nulls_last=" NULLS LAST")
 
 
-class Connection(ABC):
+class Reader(ABC):
+    """What reads: a :class:`Connection`, or a whole ``Database`` (a read of its own)."""
+
+    @abstractmethod
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        """Every row of one query."""
+
+    async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
+        """The first row of one query, or None (its rows are all read: keep it small)."""
+        rows = await self.fetchall(sql, params)
+        return rows[0] if rows else None
+
+
+class Connection(Reader):
     """One connection's statements, the same for both backends (``?`` placeholders)."""
 
     dialect: Dialect
@@ -83,15 +97,6 @@ class Connection(ABC):
     @abstractmethod
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         """Run one statement for each parameter row."""
-
-    @abstractmethod
-    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        """Every row of one statement."""
-
-    async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
-        """The first row of one statement, or None (keep the statement small)."""
-        rows = await self.fetchall(sql, params)
-        return rows[0] if rows else None
 
     @abstractmethod
     def chunks(self, sql: str, params: Sequence[Any], size: int) -> AsyncIterator[list[Row]]:
