@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, Final, Protocol
 from .codec import from_row, to_row, to_text
 from .errors import StorageError
 from .matches import MatchSummary, matches_after, page_count, page_within
-from .sql import Connection, Dialect, Row
+from .sql import Connection, Dialect, Reader, Row
 
 if TYPE_CHECKING:
     from .database import Database
@@ -452,10 +452,7 @@ class LeaderboardRepository:
 
     async def season(self, guild_id: int) -> Season | None:
         """The server's last reset, or None if it never reset."""
-        row = await self._db.fetchone(
-            "SELECT * FROM leaderboard_seasons WHERE guild_id = ?", (guild_id,)
-        )
-        return None if row is None else season_of(row)
+        return await season_of(self._db, guild_id)
 
     async def games(self, guild_id: int) -> list[tuple[str, int]]:
         """(game, player-matches) counted on the server's boards, the most played first."""
@@ -667,9 +664,8 @@ async def _replay(conn: Connection, guild_id: int, ledger: Ledger) -> int:
     the matches since the ratings began are replayed first for the ratings alone, then
     carried over as the season's close did (:func:`carried`)."""
     after = ratings_from = 0
-    row = await conn.fetchone("SELECT * FROM leaderboard_seasons WHERE guild_id = ?", (guild_id,))
-    if row is not None:
-        season = season_of(row)
+    season = await season_of(conn, guild_id)
+    if season is not None:
         after, ratings_from = season.after_match_id, season.ratings_from
     await conn.execute("DELETE FROM standings WHERE guild_id = ?", (guild_id,))
     await conn.execute("DELETE FROM player_results WHERE guild_id = ?", (guild_id,))
@@ -727,9 +723,10 @@ def _carried_tables(tables: dict[str, dict[int, Standing]]) -> dict[str, dict[in
     return out
 
 
-def season_of(row: Row) -> Season:
-    """A ``leaderboard_seasons`` row as a :class:`Season`."""
-    return from_row(Season, row)
+async def season_of(reader: Reader, guild_id: int) -> Season | None:
+    """The server's current season as its ``leaderboard_seasons`` row says (None: none)."""
+    row = await reader.fetchone("SELECT * FROM leaderboard_seasons WHERE guild_id = ?", (guild_id,))
+    return None if row is None else from_row(Season, row)
 
 
 async def ranking(conn: Connection, guild_id: int, game: str, order: str) -> list[BoardEntry]:

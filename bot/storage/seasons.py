@@ -36,7 +36,7 @@ from .leaderboards import (
     season_of,
 )
 from .matches import page_within
-from .sql import Connection, Row
+from .sql import Connection, Reader, Row
 
 if TYPE_CHECKING:
     from .database import Database
@@ -100,11 +100,7 @@ class SeasonRepository:
     # -- settings -----------------------------------------------------------------------
 
     async def settings(self, guild_id: int) -> SeasonSettings:
-        row = await self._db.fetchone(
-            "SELECT ratings, schedule, schedule_from FROM season_settings WHERE guild_id = ?",
-            (guild_id,),
-        )
-        return SeasonSettings() if row is None else _settings(row)
+        return await _settings(self._db, guild_id)
 
     async def set_settings(
         self,
@@ -120,11 +116,7 @@ class SeasonRepository:
         if schedule is not None and schedule not in SCHEDULES:
             raise ValueError(f"schedule {schedule!r} is not one of {SCHEDULES}")
         async with self._db.transaction() as conn:
-            row = await conn.fetchone(
-                "SELECT ratings, schedule, schedule_from FROM season_settings WHERE guild_id = ?",
-                (guild_id,),
-            )
-            old = SeasonSettings() if row is None else _settings(row)
+            old = await _settings(conn, guild_id)
             since = old.schedule_from
             if schedule is not None and schedule != old.schedule:
                 since = now if schedule != "off" else None
@@ -151,17 +143,14 @@ class SeasonRepository:
         )
         out = []
         for r in rows:
-            guild, season = int(r["guild_id"]), None if r["number"] is None else season_of(r)
-            out.append((guild, _settings(r), _current(guild, season)))
+            guild, season = int(r["guild_id"]), None if r["number"] is None else from_row(Season, r)
+            out.append((guild, from_row(SeasonSettings, r), _current(guild, season)))
         return out
 
     # -- the current season and closing it ------------------------------------------------
 
     async def current(self, guild_id: int) -> CurrentSeason:
-        row = await self._db.fetchone(
-            "SELECT * FROM leaderboard_seasons WHERE guild_id = ?", (guild_id,)
-        )
-        return _current(guild_id, None if row is None else season_of(row))
+        return _current(guild_id, await season_of(self._db, guild_id))
 
     async def close(
         self, guild_id: int, *, number: int, by: int | None, now: datetime
@@ -170,17 +159,11 @@ class SeasonRepository:
         already, by a double click or another process) and start the next one."""
         async with self._db.transaction() as conn:
             await conn.lock(guild_id)  # no match of the server is being counted meanwhile
-            row = await conn.fetchone(
-                "SELECT * FROM leaderboard_seasons WHERE guild_id = ?", (guild_id,)
-            )
-            season = None if row is None else season_of(row)
+            season = await season_of(conn, guild_id)
             current = _current(guild_id, season)
             if current.number != number:
                 return None
-            row = await conn.fetchone(
-                "SELECT ratings FROM season_settings WHERE guild_id = ?", (guild_id,)
-            )
-            carry = row is not None and row[0] == "carry"
+            carry = (await _settings(conn, guild_id)).ratings == "carry"
             row = await conn.fetchone("SELECT coalesce(max(id), 0) FROM matches")
             last = int(row[0]) if row is not None else 0
             games = await _archive(conn, guild_id, number)
@@ -321,8 +304,12 @@ def _entry(value: dict[str, Any]) -> BoardEntry:
     )
 
 
-def _settings(row: Row) -> SeasonSettings:
-    return from_row(SeasonSettings, row)
+async def _settings(reader: Reader, guild_id: int) -> SeasonSettings:
+    row = await reader.fetchone(
+        "SELECT ratings, schedule, schedule_from FROM season_settings WHERE guild_id = ?",
+        (guild_id,),
+    )
+    return SeasonSettings() if row is None else from_row(SeasonSettings, row)
 
 
 def _current(guild_id: int, season: Season | None) -> CurrentSeason:
