@@ -117,11 +117,10 @@ class CompetitionRepository:
 
     async def finished_count(self, guild_id: int) -> int:
         """How many finished competitions the guild has."""
-        row = await self._db.fetchone(
+        return await self._db.fetchint(
             "SELECT count(*) FROM competitions WHERE guild_id = ? AND status = 'finished'",
             (guild_id,),
         )
-        return 0 if row is None else int(row[0])
 
     async def save(
         self,

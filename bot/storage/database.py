@@ -340,8 +340,7 @@ class SqliteDatabase(Database):
 
     async def schema_version(self) -> int:
         """The applied schema version (``PRAGMA user_version``)."""
-        row = await self.fetchone("PRAGMA user_version")
-        return 0 if row is None else int(row[0])
+        return await self.fetchint("PRAGMA user_version")
 
     async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         """A read on the connection this task should read through (see the module)."""

@@ -416,8 +416,7 @@ class LeaderboardRepository:
     async def rebuild_pending(self) -> bool:
         """Whether stored matches wait to be counted (stored before these tables
         existed, or while no ledger was plugged in)."""
-        row = await self._db.fetchone("SELECT count(*) FROM stats_rebuild")
-        return row is not None and int(row[0]) > 0
+        return await self._db.fetchint("SELECT count(*) FROM stats_rebuild") > 0
 
     async def rebuild_if_pending(self) -> int | None:
         """Run :meth:`recompute` for every server if matches wait to be counted."""
@@ -430,8 +429,7 @@ class LeaderboardRepository:
         transaction). Only matches written after this count from now on."""
         async with self._db.transaction() as conn:
             await conn.lock(guild_id)  # no match of the server is being counted meanwhile
-            row = await conn.fetchone("SELECT coalesce(max(id), 0) FROM matches")
-            last = int(row[0]) if row is not None else 0
+            last = await conn.fetchint("SELECT coalesce(max(id), 0) FROM matches")
             await conn.execute("DELETE FROM standings WHERE guild_id = ?", (guild_id,))
             await conn.execute("DELETE FROM player_results WHERE guild_id = ?", (guild_id,))
             await conn.execute(
@@ -529,11 +527,10 @@ class LeaderboardRepository:
     async def _board_all(
         self, guild_id: int, game: str, order: str, page: int, size: int
     ) -> tuple[int, list[BoardEntry]]:
-        row = await self._db.fetchone(
+        total = await self._db.fetchint(
             "SELECT count(*) FROM standings WHERE guild_id = ? AND game = ? AND matches > 0",
             (guild_id, game),
         )
-        total = int(row[0]) if row is not None else 0
         page = page_within(page, total, size)
         rows = await self._db.fetchall(
             _board_sql(order, self._db.dialect) + " LIMIT ? OFFSET ?",
@@ -571,8 +568,7 @@ class LeaderboardRepository:
         rows = await self._db.fetchall(sql, (*params, guild_id, game, size, page * size))
         if rows:
             return int(rows[0]["total"]), _entries(rows, page * size)
-        row = await self._db.fetchone(f"SELECT count(*) FROM ({period}) AS period", params)
-        total = int(row[0]) if row is not None else 0
+        total = await self._db.fetchint(f"SELECT count(*) FROM ({period}) AS period", params)
         last = page_within(page, total, size)
         if total == 0 or last == page:
             return total, []
@@ -636,10 +632,7 @@ class LeaderboardRepository:
             trend=tuple(_result(r) for r in reversed(trend_rows)),
             recent=tuple(_result(r) for r in recent_rows),
             season=season,
-            against_ai={
-                str(r["game"]): Tally(int(r["matches"]), int(r["wins"]), int(r["draws"]))
-                for r in ai_rows
-            },
+            against_ai={str(r["game"]): from_row(Tally, r) for r in ai_rows},
         )
 
 

@@ -205,10 +205,9 @@ class MatchRepository:
         if page_size <= 0:
             raise ValueError(f"page size must be positive, not {page_size}")
         async with self._db.snapshot():
-            row = await self._db.fetchone(
+            total = await self._db.fetchint(
                 "SELECT count(*) FROM matches WHERE guild_id = ?", (guild_id,)
             )
-            total = int(row[0]) if row is not None else 0
             page = page_within(page, total, page_size)
             rows = await self._db.fetchall(
                 "SELECT id, game_id, channel_id, game, finished_at, deals FROM matches"

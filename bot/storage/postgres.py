@@ -316,8 +316,7 @@ class PostgresDatabase(Database):
             return await conn.fetchall(sql, params)
 
     async def schema_version(self) -> int:
-        row = await self.fetchone(f"SELECT version FROM {SCHEMA_TABLE}")
-        return 0 if row is None else int(row[0])
+        return await self.fetchint(f"SELECT version FROM {SCHEMA_TABLE}")
 
     # -- connections ----------------------------------------------------------------------
 

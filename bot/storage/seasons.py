@@ -36,7 +36,7 @@ from .leaderboards import (
     season_of,
 )
 from .matches import page_within
-from .sql import Connection, Reader, Row
+from .sql import Connection, Reader
 
 if TYPE_CHECKING:
     from .database import Database
@@ -164,8 +164,7 @@ class SeasonRepository:
             if current.number != number:
                 return None
             carry = (await _settings(conn, guild_id)).ratings == "carry"
-            row = await conn.fetchone("SELECT coalesce(max(id), 0) FROM matches")
-            last = int(row[0]) if row is not None else 0
+            last = await conn.fetchint("SELECT coalesce(max(id), 0) FROM matches")
             games = await _archive(conn, guild_id, number)
             closed = ClosedSeason(
                 guild_id,
@@ -231,7 +230,9 @@ class SeasonRepository:
         games: dict[int, list[tuple[str, int]]] = {}
         for b in boards:
             games.setdefault(int(b["season"]), []).append((str(b["game"]), int(b["players"])))
-        return [_closed(r, games.get(int(r["number"]), [])) for r in rows]
+        return [
+            from_row(ClosedSeason, r, games=tuple(games.get(int(r["number"]), ()))) for r in rows
+        ]
 
     async def closed_season(self, guild_id: int, number: int) -> ClosedSeason | None:
         return next((s for s in await self.closed(guild_id) if s.number == number), None)
@@ -316,7 +317,3 @@ def _current(guild_id: int, season: Season | None) -> CurrentSeason:
     if season is None:
         return CurrentSeason(guild_id, 1, None, 0)
     return CurrentSeason(guild_id, season.number, season.reset_at, season.after_match_id)
-
-
-def _closed(row: Row, games: Sequence[tuple[str, int]]) -> ClosedSeason:
-    return from_row(ClosedSeason, row, games=tuple(games))

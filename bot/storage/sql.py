@@ -84,6 +84,11 @@ class Reader(ABC):
         rows = await self.fetchall(sql, params)
         return rows[0] if rows else None
 
+    async def fetchint(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """The first column of one query's first row as an int (0 without a row)."""
+        row = await self.fetchone(sql, params)
+        return 0 if row is None else int(row[0])
+
 
 class Connection(Reader):
     """One connection's statements, the same for both backends (``?`` placeholders)."""
