@@ -599,7 +599,9 @@ class GameRepository:
                     # standings, results and ratings move in the same transaction
                     await self._db.leaderboards.count(conn, game.guild_id, stored)
                     log.info("recorded match %d of game %d", stored.id, game_id)
-                    game = await _select(conn, game_id)  # its state is now the match's record
+                    # read again: its state is now the match's record
+                    sql = f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?"
+                    [game] = await read_games(conn, await conn.fetchall(sql, (game_id,)))
         except IntegrityError as exc:
             raise StorageError(f"could not record the match of game {game_id}: {exc}") from exc
         return game
@@ -688,11 +690,3 @@ async def _stale(reader: Reader, game_id: int, expected_version: int) -> StaleGa
         expected_version=expected_version,
         actual_version=actual,
     )
-
-
-async def _select(conn: Connection, game_id: int) -> GameRow:
-    """The game as the caller's transaction sees it (it must exist)."""
-    row = await conn.fetchone(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
-    assert row is not None
-    [game] = await read_games(conn, [row])
-    return game

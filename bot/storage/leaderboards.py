@@ -709,11 +709,10 @@ others are deleted first)."""
 
 
 def _carried_tables(tables: dict[str, dict[int, Standing]]) -> dict[str, dict[int, Standing]]:
-    out: dict[str, dict[int, Standing]] = {}
-    for game, table in tables.items():
-        kept = {user: c for user, s in table.items() if (c := carried(s)) is not None}
-        out[game] = kept
-    return out
+    return {
+        game: {user: c for user, s in table.items() if (c := carried(s)) is not None}
+        for game, table in tables.items()
+    }
 
 
 async def season_of(reader: Reader, guild_id: int) -> Season | None:
