@@ -35,7 +35,7 @@ from typing import Final
 import aiosqlite
 
 from .errors import MigrationError
-from .sql import execute, rollback
+from .sql import SqliteConnection, execute, rollback
 
 log = logging.getLogger(__name__)
 
@@ -523,9 +523,7 @@ PG_MIGRATIONS: tuple[str, ...] = (
 
 async def user_version(conn: aiosqlite.Connection) -> int:
     """The schema version recorded in the database file."""
-    async with conn.execute("PRAGMA user_version") as cursor:
-        row = await cursor.fetchone()
-    return 0 if row is None else int(row[0])
+    return await SqliteConnection(conn).fetchint("PRAGMA user_version")
 
 
 async def migrate(
