@@ -305,9 +305,7 @@ def _marks(n: int) -> str:
 
 
 def _rating(row: Row) -> Rating | None:
-    if row["mu"] is None:
-        return None
-    return Rating(float(row["mu"]), float(row["sigma"]), float(row["ordinal"]))
+    return None if row["mu"] is None else from_row(Rating, row)
 
 
 def _standing(row: Row) -> Standing:
