@@ -86,10 +86,6 @@ def parse_time(text: str) -> int:
     return hours * 60 + minutes
 
 
-def time_text(minute: int) -> str:
-    return f"{minute // 60:02d}:{minute % 60:02d}"
-
-
 class PuzzleService:
     """The daily puzzle of every server, over ``db.puzzles`` and the finished matches."""
 
@@ -161,9 +157,9 @@ class PuzzleService:
             day, minute = day_of(now), minute_of(now)
             posted = []
             for settings in await self.db.puzzles.enabled():
-                if settings.channel_id is None or minute < settings.minute:
+                if settings.channel_id is None or not self.owns(settings.guild_id):
                     continue
-                if not self.owns(settings.guild_id):
+                if minute < settings.minute:
                     continue
                 row = await self.db.puzzles.of_day(settings.guild_id, day)
                 if row is not None and row.message_id is not None:

@@ -34,30 +34,17 @@ from bot.storage import (
 )
 
 from .ledger import MatchLedger, RatedSeat, Rater, Rating, count_match
-from .ranking import OUTCOMES, SeatResult, match_results
+from .ranking import SeatResult, match_results
 from .rating import OpenSkillRater, rated_sides
 from .seasons import CLOSE_WINDOW, SeasonOverview, SeasonService, due_at, next_close
-from .service import (
-    DEFAULT_GAME,
-    HISTORY_PAGE_SIZE,
-    PAGE_SIZE,
-    PERIODS,
-    RESET_WINDOW,
-    StatsService,
-    install,
-)
+from .service import PERIODS, StatsService, install
 
 # The values the service answers with (read from storage) are re-exported here: the
 # cogs take them from bot.stats and never import bot.storage.
 __all__ = [
     "CLOSE_WINDOW",
-    "DEFAULT_GAME",
-    "HISTORY_PAGE_SIZE",
-    "OUTCOMES",
-    "PAGE_SIZE",
     "PERIODS",
     "RATINGS",
-    "RESET_WINDOW",
     "SCHEDULES",
     "BoardEntry",
     "BoardPage",

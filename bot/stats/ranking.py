@@ -21,9 +21,7 @@ from typing import Final
 
 from bot.storage import MatchSeat
 
-__all__ = ["LOWEST_WINS", "OUTCOMES", "SeatResult", "match_results"]
-
-OUTCOMES: Final = ("win", "draw", "loss")
+__all__ = ["LOWEST_WINS", "SeatResult", "match_results"]
 
 
 @dataclass(frozen=True, slots=True)

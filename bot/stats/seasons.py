@@ -62,13 +62,7 @@ def next_close(schedule: str, after: datetime) -> datetime | None:
         return monday + timedelta(days=7) if monday <= moment else monday
     if schedule == "monthly":
         first = midnight.replace(day=1)
-        if first > moment:
-            return first
-        return (
-            first.replace(year=first.year + 1, month=1)
-            if first.month == 12
-            else (first.replace(month=first.month + 1))
-        )
+        return first if first > moment else (first + timedelta(days=32)).replace(day=1)
     raise ValueError(f"schedule {schedule!r} is not one of {SCHEDULES}")
 
 

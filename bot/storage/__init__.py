@@ -8,8 +8,8 @@
 No SQL lives outside this package.
 """
 
-from .competitions import CompetitionRepository, CompetitionRow
-from .database import Database, SqliteDatabase, Timeouts, is_url
+from .competitions import CompetitionRow
+from .database import Database, Timeouts, is_url
 from .errors import (
     ChannelBusyError,
     DatabaseTimeoutError,
@@ -19,18 +19,8 @@ from .errors import (
     StaleGameError,
     StorageError,
 )
-from .games import (
-    ACTIVE_STATUSES,
-    CLEARABLE,
-    FINAL_STATUSES,
-    STATUSES,
-    Announced,
-    GameRepository,
-    GameRow,
-    RecordAppend,
-    Status,
-)
-from .guilds import GuildRepository, GuildSettings
+from .games import Announced, GameRepository, GameRow, RecordAppend, Status
+from .guilds import GuildSettings
 from .leaderboards import (
     ORDERS,
     BoardEntry,
@@ -55,8 +45,7 @@ from .matches import (
     MatchSummary,
 )
 from .migrations import LATEST, MIGRATIONS, PG_MIGRATIONS, migrate
-from .puzzles import Answer, PuzzleRepository, PuzzleRow, PuzzleSettings, Streak, streaks
-from .reviews import ReviewRepository
+from .puzzles import PuzzleRow, PuzzleSettings, Streak, streaks
 from .seasons import (
     RATINGS,
     SCHEDULES,
@@ -67,23 +56,17 @@ from .seasons import (
 )
 
 __all__ = [
-    "ACTIVE_STATUSES",
-    "CLEARABLE",
-    "FINAL_STATUSES",
     "LATEST",
     "MIGRATIONS",
     "ORDERS",
     "PG_MIGRATIONS",
     "RATINGS",
     "SCHEDULES",
-    "STATUSES",
     "Announced",
-    "Answer",
     "BoardEntry",
     "BoardPage",
     "ChannelBusyError",
     "ClosedSeason",
-    "CompetitionRepository",
     "CompetitionRow",
     "Counted",
     "CurrentSeason",
@@ -93,7 +76,6 @@ __all__ = [
     "FinishedMatch",
     "GameRepository",
     "GameRow",
-    "GuildRepository",
     "GuildSettings",
     "HistoryPage",
     "IntegrityError",
@@ -106,16 +88,13 @@ __all__ = [
     "MigrationError",
     "PlayerCard",
     "PlayerResult",
-    "PuzzleRepository",
     "PuzzleRow",
     "PuzzleSettings",
     "Rating",
     "RecordAppend",
-    "ReviewRepository",
     "Season",
     "SeasonRepository",
     "SeasonSettings",
-    "SqliteDatabase",
     "StaleGameError",
     "Standing",
     "Status",

@@ -13,14 +13,13 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from .codec import from_text, to_text
+from .codec import from_row, to_text
 from .errors import ChannelBusyError, IntegrityError, StaleGameError
 
 if TYPE_CHECKING:
     from .database import Database
     from .sql import Row
 
-OPEN = ("checkin", "playing")
 COMPETITION_STATUSES = frozenset({"checkin", "playing", "finished", "cancelled"})
 _COLUMNS = (
     "id, guild_id, channel_id, referee_id, status, state, version, message_id,"
@@ -43,19 +42,7 @@ class CompetitionRow:
 
 
 def _row(row: Row) -> CompetitionRow:
-    message = row["message_id"]
-    return CompetitionRow(
-        id=int(row["id"]),
-        guild_id=int(row["guild_id"]),
-        channel_id=int(row["channel_id"]),
-        referee_id=int(row["referee_id"]),
-        status=str(row["status"]),
-        state=json.loads(row["state"]),
-        version=int(row["version"]),
-        message_id=None if message is None else int(message),
-        created_at=from_text(row["created_at"]),
-        updated_at=from_text(row["updated_at"]),
-    )
+    return from_row(CompetitionRow, row, state=json.loads(row["state"]))
 
 
 class CompetitionRepository:
@@ -130,11 +117,10 @@ class CompetitionRepository:
 
     async def finished_count(self, guild_id: int) -> int:
         """How many finished competitions the guild has."""
-        row = await self._db.fetchone(
+        return await self._db.fetchint(
             "SELECT count(*) FROM competitions WHERE guild_id = ? AND status = 'finished'",
             (guild_id,),
         )
-        return 0 if row is None else int(row[0])
 
     async def save(
         self,

@@ -39,12 +39,10 @@ import asyncio
 import contextlib
 import logging
 import os
-import sqlite3
-from abc import ABC, abstractmethod
+from abc import abstractmethod
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from types import TracebackType
 from typing import Any, Self
 
 import aiosqlite
@@ -60,7 +58,17 @@ from .migrations import migrate, user_version
 from .puzzles import PuzzleRepository
 from .reviews import ReviewRepository
 from .seasons import SeasonRepository
-from .sql import SQLITE, Connection, Dialect, Insert, Row, SqliteConnection, execute
+from .sql import (
+    SQLITE,
+    Connection,
+    Dialect,
+    Insert,
+    Reader,
+    Row,
+    SqliteConnection,
+    execute,
+    rollback,
+)
 
 URL_SCHEMES = ("postgresql://", "postgres://")
 """What :meth:`Database.open` takes for a PostgreSQL server's URL."""
@@ -108,20 +116,15 @@ log = logging.getLogger(__name__)
 logging.getLogger("aiosqlite").setLevel(logging.WARNING)
 
 
-class Database(ABC):
+class Database(Reader):
     """The bot's database; build it with :meth:`open`, release it with :meth:`close`."""
 
-    games: GameRepository
-    matches: MatchRepository
-    guilds: GuildRepository
-    leaderboards: LeaderboardRepository
-    seasons: SeasonRepository
-    reviews: ReviewRepository
     dialect: Dialect
     path: str
     """Where the data lives: the SQLite file, or the server's URL without its password."""
 
     def __init__(self) -> None:
+        self._closed = False
         self.games = GameRepository(self)
         self.matches = MatchRepository(self)
         self.guilds = GuildRepository(self)
@@ -155,19 +158,14 @@ class Database(ABC):
         """
 
     @property
-    @abstractmethod
     def closed(self) -> bool:
         """Whether :meth:`close` has run."""
+        return self._closed
 
     async def __aenter__(self) -> Self:
         return self
 
-    async def __aexit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
+    async def __aexit__(self, *exc: object) -> None:
         await self.close()
 
     @abstractmethod
@@ -195,18 +193,13 @@ class Database(ABC):
         One round trip on either backend: SQLite runs it all in one call on the writer's
         thread, PostgreSQL as one statement (the inserts in ``WITH``)."""
 
-    async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
-        """The first row of a query, or None (the query's rows are all read: keep it small)."""
-        rows = await self.fetchall(sql, params)
-        return rows[0] if rows else None
-
-    @abstractmethod
-    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        """Every row of a query."""
-
     @abstractmethod
     async def schema_version(self) -> int:
         """The applied schema version."""
+
+    def _check_open(self) -> None:
+        if self._closed:
+            raise StorageError(f"database {self.path} is closed")
 
 
 class SqliteDatabase(Database):
@@ -225,13 +218,11 @@ class SqliteDatabase(Database):
         self._writer = writer
         self._writer_conn = SqliteConnection(writer)
         self._reader_conns = None if readers is None else tuple(map(SqliteConnection, readers))
-        self._readers = readers
         self.path = path
         self._lock = asyncio.Lock()
         self._owner: asyncio.Task[Any] | None = None
         self._snapshot_lock = asyncio.Lock()
         self._snapshot_owner: asyncio.Task[Any] | None = None
-        self._closed = False
 
     @classmethod
     async def connect_file(cls, path: str | os.PathLike[str]) -> SqliteDatabase:
@@ -266,22 +257,16 @@ class SqliteDatabase(Database):
                 return
             self._closed = True
             async with self._snapshot_lock:
-                await close_all([*(self._readers or ()), self._writer])
+                await close_all([*(c.raw for c in self._reader_conns or ()), self._writer])
         log.info("closed database %s", self.path)
 
-    @property
-    def closed(self) -> bool:
-        return self._closed
-
-    @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[Connection]:
+    def transaction(self) -> contextlib.AbstractAsyncContextManager[Connection]:
         """``BEGIN IMMEDIATE`` ... ``COMMIT``; ``ROLLBACK`` and re-raise on any exception.
 
         Transactions are serialized by the writer lock. Not reentrant: a nested
         call (or one inside a snapshot) from the same task raises StorageError.
         """
-        async with self._on_writer("BEGIN IMMEDIATE") as conn:
-            yield conn
+        return self._on_writer("BEGIN IMMEDIATE")
 
     @asynccontextmanager
     async def snapshot(self) -> AsyncIterator[Connection]:
@@ -353,16 +338,12 @@ class SqliteDatabase(Database):
             self._check_open()
             return await step(self._writer_conn)
 
-    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        return await self._query(sql, params)
-
     async def schema_version(self) -> int:
         """The applied schema version (``PRAGMA user_version``)."""
-        row = await self.fetchone("PRAGMA user_version")
-        return 0 if row is None else int(row[0])
+        return await self.fetchint("PRAGMA user_version")
 
-    async def _query(self, sql: str, params: Sequence[Any]) -> list[Row]:
-        """Run a read on the connection this task should read through (see the module)."""
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        """A read on the connection this task should read through (see the module)."""
         task = asyncio.current_task()
         if task is not None and task is self._owner:
             return await self._writer_conn.fetchall(sql, params)
@@ -375,10 +356,6 @@ class SqliteDatabase(Database):
         self._check_open()
         return await self._reader_conns[0].fetchall(sql, params)
 
-    def _check_open(self) -> None:
-        if self._closed:
-            raise StorageError(f"database {self.path} is closed")
-
 
 @asynccontextmanager
 async def _transaction(conn: aiosqlite.Connection, begin: str) -> AsyncIterator[None]:
@@ -387,17 +364,10 @@ async def _transaction(conn: aiosqlite.Connection, begin: str) -> AsyncIterator[
         await execute(conn, begin)
         yield
     except BaseException:
-        await _rollback(conn)
+        await rollback(conn)
         raise
     try:
         await execute(conn, "COMMIT")
     except BaseException:
-        await _rollback(conn)
+        await rollback(conn)
         raise
-
-
-async def _rollback(conn: aiosqlite.Connection) -> None:
-    # Runs on the connection's thread after everything already queued, so it also
-    # undoes a BEGIN whose await was cancelled; "no transaction" is fine.
-    with contextlib.suppress(sqlite3.OperationalError):
-        await execute(conn, "ROLLBACK")

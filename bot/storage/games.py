@@ -27,18 +27,19 @@ and never bump the version.
 from __future__ import annotations
 
 import logging
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, Final, Protocol
+from typing import TYPE_CHECKING, Any, Final
 
 from bot.engine.record import joined_record
 
-from .codec import from_text, json_list, json_object, opt_from_text, to_json, to_text
+from .codec import from_row, json_list, json_object, to_json, to_text
 from .errors import ChannelBusyError, IntegrityError, StaleGameError, StorageError
 from .matches import FinishedMatch, insert_match
-from .sql import Connection, Dialect, Insert, Row
+from .sql import Connection, Dialect, Insert, Reader, Row
 
 if TYPE_CHECKING:
     from .database import Database
@@ -85,7 +86,8 @@ _MARKS_PER_STATEMENT = 500
 
 def _announced_sql(dialect: Dialect, count: int) -> str:
     """The batch UPDATE for ``count`` marks (PostgreSQL types the VALUES' placeholders)."""
-    row = "(" + ", ".join(f"?{cast}" for cast in dialect.casts(*_ANNOUNCED_TYPES)) + ")"
+    sqlite = dialect.name == "sqlite"
+    row = "(" + ", ".join("?" if sqlite else f"?::{t}" for t in _ANNOUNCED_TYPES) + ")"
     return _ANNOUNCED_SQL.format(greatest=dialect.greatest, rows=", ".join([row] * count))
 
 
@@ -206,33 +208,13 @@ def game_from_row(row: Row, record: dict[str, Any] | None = None) -> GameRow:
     """A :class:`GameRow` from a row of :data:`GAME_COLUMNS` (``record``: its state, when
     it is kept in pieces, put back together)."""
     state = row["state"]
-    return GameRow(
-        id=row["id"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        creator_id=row["creator_id"],
-        status=row["status"],
+    return from_row(
+        GameRow,
+        row,
         rules=json_object(row["rules"], "games.rules"),
         seats=json_list(row["seats"], "games.seats"),
         state=record if state is None else json_object(state, "games.state"),
-        seed=row["seed"],
-        version=row["version"],
-        table_message_id=row["table_message_id"],
-        timer=row["timer"],
-        created_at=from_text(row["created_at"]),
-        updated_at=from_text(row["updated_at"]),
-        turn_started_at=opt_from_text(row["turn_started_at"]),
-        announced_version=row["announced_version"],
-        announced_deals=row["announced_deals"],
-        ping_message_id=row["ping_message_id"],
-        ping_turn=row["ping_turn"],
     )
-
-
-class Reader(Protocol):
-    """What reads: a :class:`~.database.Database` or a :class:`~.sql.Connection`."""
-
-    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]: ...
 
 
 def _in_pieces(row: Row) -> bool:
@@ -295,9 +277,17 @@ def _shards_sql(shards: tuple[int, Collection[int]] | None) -> str:
     return f" AND (guild_id >> 22) % {count} IN ({listed})"
 
 
-def _is_channel_busy(exc: IntegrityError) -> bool:
-    # SQLite names the column, PostgreSQL the unique index.
-    return "games.channel_id" in exc.constraint or exc.constraint == "games_one_active_per_channel"
+@contextmanager
+def _channel_busy(message: str, channel_id: int | None = None) -> Iterator[None]:
+    """A second active game in a channel as :class:`ChannelBusyError` (``message``)."""
+    try:
+        yield
+    except IntegrityError as exc:
+        # SQLite names the column, PostgreSQL the unique index.
+        constraint = exc.constraint
+        if "games.channel_id" in constraint or constraint == "games_one_active_per_channel":
+            raise ChannelBusyError(message, channel_id=channel_id) from exc
+        raise
 
 
 def _check_status(status: str, allowed: Collection[str] = STATUSES) -> None:
@@ -329,7 +319,8 @@ class GameRepository:
         playing game.
         """
         stamp = to_text(now)
-        try:
+        busy = f"channel {channel_id} already has an active game"
+        with _channel_busy(busy, channel_id):
             async with self._db.transaction() as conn:
                 row = await conn.fetchone(
                     "INSERT INTO games (guild_id, channel_id, creator_id, status, rules, seats,"
@@ -350,12 +341,6 @@ class GameRepository:
                         stamp,
                     ),
                 )
-        except IntegrityError as exc:
-            if _is_channel_busy(exc):
-                raise ChannelBusyError(
-                    f"channel {channel_id} already has an active game", channel_id=channel_id
-                ) from exc
-            raise
         assert row is not None
         game = game_from_row(row)
         log.debug("created game %d in channel %d", game.id, channel_id)
@@ -558,21 +543,16 @@ class GameRepository:
         """The versioned UPDATE as one statement (one round trip under the writer lock),
         and the ``inserts`` only if it took: all of it or nothing."""
         sql, params = _update_sql(game_id, expected_version, now, fields, returning)
-        try:
+        with _channel_busy(
+            f"game {game_id} cannot become active: its channel has another active game"
+        ):
             if inserts:
                 rows = await self._db.write_guarded(sql, params, inserts)
             else:
                 rows = await self._db.write(sql, params)
-        except IntegrityError as exc:
-            if _is_channel_busy(exc):
-                raise ChannelBusyError(
-                    f"game {game_id} cannot become active: its channel has another active game"
-                ) from exc
-            raise
         if rows:
             return rows[0]
-        found = await self._db.fetchone("SELECT version FROM games WHERE id = ?", (game_id,))
-        raise _stale(game_id, expected_version, None if found is None else int(found[0]))
+        raise await _stale(self._db, game_id, expected_version)
 
     async def finish(
         self,
@@ -619,49 +599,45 @@ class GameRepository:
                     # standings, results and ratings move in the same transaction
                     await self._db.leaderboards.count(conn, game.guild_id, stored)
                     log.info("recorded match %d of game %d", stored.id, game_id)
-                    game = await _select(conn, game_id)  # its state is now the match's record
+                    # read again: its state is now the match's record
+                    sql = f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?"
+                    [game] = await read_games(conn, await conn.fetchall(sql, (game_id,)))
         except IntegrityError as exc:
             raise StorageError(f"could not record the match of game {game_id}: {exc}") from exc
         return game
 
 
-def _fields(
-    *,
-    status: str | None = None,
-    creator_id: int | None = None,
-    rules: Mapping[str, Any] | None = None,
-    seats: Sequence[Mapping[str, Any]] | None = None,
-    state: Mapping[str, Any] | None = None,
-    record_head: Mapping[str, Any] | None = None,
-    table_message_id: int | None = None,
-    timer: int | None = None,
-    turn_started_at: datetime | None = None,
-    ended_at: datetime | None = None,
-    clear: Collection[str] = (),
-) -> dict[str, Any]:
-    """Column -> encoded value for the given fields of a save."""
+def _object(value: Mapping[str, Any]) -> str:
+    return to_json(dict(value))
+
+
+_SAVED: Final[dict[str, Callable[[Any], Any] | None]] = {
+    "status": None,
+    "creator_id": None,
+    "rules": _object,
+    "seats": lambda seats: to_json([dict(s) for s in seats]),
+    "state": _object,
+    "record_head": _object,
+    "table_message_id": None,
+    "timer": None,
+    "turn_started_at": to_text,
+    "ended_at": to_text,
+}
+"""The columns a save may set, and how each one's value is encoded (None: as it is)."""
+
+
+def _fields(*, clear: Collection[str] = (), **given: Any) -> dict[str, Any]:
+    """Column -> encoded value for the given (non-None) fields of a save."""
     fields: dict[str, Any] = {}
-    if status is not None:
-        _check_status(status)
-        fields["status"] = status
-    if creator_id is not None:
-        fields["creator_id"] = creator_id
-    if rules is not None:
-        fields["rules"] = to_json(dict(rules))
-    if seats is not None:
-        fields["seats"] = to_json([dict(s) for s in seats])
-    if state is not None:
-        fields["state"] = to_json(dict(state))
-    if record_head is not None:
-        fields["record_head"] = to_json(dict(record_head))
-    if table_message_id is not None:
-        fields["table_message_id"] = table_message_id
-    if timer is not None:
-        fields["timer"] = timer
-    if turn_started_at is not None:
-        fields["turn_started_at"] = to_text(turn_started_at)
-    if ended_at is not None:
-        fields["ended_at"] = to_text(ended_at)
+    for column, value in given.items():
+        if column not in _SAVED:
+            raise TypeError(f"a save has no field {column!r}")
+        if value is None:
+            continue
+        if column == "status":
+            _check_status(value)
+        encode = _SAVED[column]
+        fields[column] = value if encode is None else encode(value)
     for column in clear:
         if column not in CLEARABLE:
             raise ValueError(f"cannot clear {column!r}: only {sorted(CLEARABLE)}")
@@ -684,8 +660,7 @@ async def _update(
     if row is not None:
         [game] = await read_games(conn, [row])
         return game
-    found = await conn.fetchone("SELECT version FROM games WHERE id = ?", (game_id,))
-    raise _stale(game_id, expected_version, None if found is None else int(found[0]))
+    raise await _stale(conn, game_id, expected_version)
 
 
 def _update_sql(
@@ -704,7 +679,10 @@ def _update_sql(
     return sql, (to_text(now), *fields.values(), game_id, expected_version)
 
 
-def _stale(game_id: int, expected_version: int, actual: int | None) -> StaleGameError:
+async def _stale(reader: Reader, game_id: int, expected_version: int) -> StaleGameError:
+    """The error of a save that found the game at another version (read now), or gone."""
+    rows = await reader.fetchall("SELECT version FROM games WHERE id = ?", (game_id,))
+    actual = int(rows[0][0]) if rows else None
     what = "does not exist" if actual is None else f"is at version {actual}"
     return StaleGameError(
         f"game {game_id} {what}, not {expected_version}",
@@ -712,11 +690,3 @@ def _stale(game_id: int, expected_version: int, actual: int | None) -> StaleGame
         expected_version=expected_version,
         actual_version=actual,
     )
-
-
-async def _select(conn: Connection, game_id: int) -> GameRow:
-    """The game as the caller's transaction sees it (it must exist)."""
-    row = await conn.fetchone(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
-    assert row is not None
-    [game] = await read_games(conn, [row])
-    return game

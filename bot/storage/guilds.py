@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from .codec import from_row
+
 if TYPE_CHECKING:
     from .database import Database
 
@@ -38,18 +40,12 @@ class GuildRepository:
         )
         if row is None:
             return GuildSettings()
-        timer, language = row["default_timer"], row["language"]
-        return GuildSettings(
-            default_timer=None if timer is None else int(timer),
-            language=None if language is None else str(language),
-            threads=bool(row["threads"]),
-            referee_role=None if row["referee_role_id"] is None else int(row["referee_role_id"]),
-        )
+        role = row["referee_role_id"]
+        return from_row(GuildSettings, row, referee_role=None if role is None else int(role))
 
     async def default_timer(self, guild_id: int) -> int | None:
         """The guild's default turn timer in seconds, or None if not set."""
-        value = await self._get(guild_id, "default_timer")
-        return None if value is None else int(value)
+        return (await self.settings(guild_id)).default_timer
 
     async def set_default_timer(self, guild_id: int, seconds: int | None) -> None:
         """Set (or with None, unset) the guild's default turn timer."""
@@ -59,8 +55,7 @@ class GuildRepository:
 
     async def language(self, guild_id: int) -> str | None:
         """The guild's language code, or None if not set."""
-        value = await self._get(guild_id, "language")
-        return None if value is None else str(value)
+        return (await self.settings(guild_id)).language
 
     async def set_language(self, guild_id: int, language: str | None) -> None:
         """Set (or with None, unset) the guild's language."""
@@ -68,7 +63,7 @@ class GuildRepository:
 
     async def threads(self, guild_id: int) -> bool:
         """Whether the guild plays each game in its own thread (off unless set)."""
-        return bool(await self._get(guild_id, "threads"))
+        return (await self.settings(guild_id)).threads
 
     async def set_threads(self, guild_id: int, on: bool) -> None:
         """Turn playing each game in its own thread on or off."""
@@ -77,12 +72,6 @@ class GuildRepository:
     async def set_referee_role(self, guild_id: int, role_id: int | None) -> None:
         """Set (or with None, unset) the role whose members may referee competitions."""
         await self._set(guild_id, "referee_role_id", role_id)
-
-    async def _get(self, guild_id: int, column: str) -> Any:
-        row = await self._db.fetchone(
-            f"SELECT {column} FROM guild_settings WHERE guild_id = ?", (guild_id,)
-        )
-        return None if row is None else row[0]
 
     async def _set(self, guild_id: int, column: str, value: Any) -> None:
         # column is one of this module's literals, never caller input.

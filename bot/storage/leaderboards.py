@@ -28,10 +28,10 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
-from .codec import from_text, to_text
+from .codec import from_row, to_row, to_text
 from .errors import StorageError
-from .matches import MatchSummary, matches_after
-from .sql import Connection, Row
+from .matches import MatchSummary, matches_after, page_count, page_within
+from .sql import Connection, Dialect, Reader, Row
 
 if TYPE_CHECKING:
     from .database import Database
@@ -71,27 +71,28 @@ class _WinRate:
 
 @dataclass(frozen=True, slots=True)
 class Standing(_WinRate):
-    """A player's record in one game of one server since its last reset."""
+    """A player's record in one game of one server since its last reset (the defaults:
+    nothing played)."""
 
     game: str
     user_id: int
     name: str
     """The name the player had in their latest match."""
-    matches: int
-    wins: int
-    draws: int
-    points: float
+    matches: int = 0
+    wins: int = 0
+    draws: int = 0
+    points: float = 0.0
     """The sum of the player's side totals."""
-    place_points: float
+    place_points: float = 0.0
     """Latvian place points, accumulated."""
-    streak: int
+    streak: int = 0
     """Wins in a row up to now."""
-    best_streak: int
-    rated: int
+    best_streak: int = 0
+    rated: int = 0
     """Matches that moved the rating."""
-    rating: Rating | None
+    rating: Rating | None = None
     """None until the first rated match."""
-    last_match_id: int
+    last_match_id: int = 0
     """The latest match counted in this row."""
 
     @property
@@ -186,7 +187,7 @@ class BoardPage:
 
     @property
     def pages(self) -> int:
-        return max(1, -(-self.total // self.page_size))
+        return page_count(self.total, self.page_size)
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,46 +255,23 @@ _STANDING_COLUMNS = (
 
 
 def _result_row(guild_id: int, r: PlayerResult) -> tuple[Any, ...]:
-    rating = r.rating
-    return (
-        r.match_id,
-        r.seat,
-        guild_id,
-        r.game,
-        r.user_id,
-        to_text(r.finished_at),
-        r.outcome,
-        r.rank,
-        r.sides,
-        r.points,
-        r.place,
-        r.rating_before,
-        None if rating is None else rating.mu,
-        None if rating is None else rating.sigma,
-        None if rating is None else rating.ordinal,
+    return to_row(
+        r,
+        _RESULT_COLUMNS,
+        guild_id=guild_id,
+        ordinal_before=r.rating_before,
+        **_rating_columns(r.rating),
     )
 
 
 def _standing_row(guild_id: int, s: Standing) -> tuple[Any, ...]:
-    rating = s.rating
-    return (
-        guild_id,
-        s.game,
-        s.user_id,
-        s.name,
-        s.matches,
-        s.wins,
-        s.draws,
-        s.points,
-        s.place_points,
-        s.streak,
-        s.best_streak,
-        s.rated,
-        None if rating is None else rating.mu,
-        None if rating is None else rating.sigma,
-        None if rating is None else rating.ordinal,
-        s.last_match_id,
-    )
+    return to_row(s, _STANDING_COLUMNS, guild_id=guild_id, **_rating_columns(s.rating))
+
+
+def _rating_columns(rating: Rating | None) -> dict[str, float | None]:
+    if rating is None:
+        return {"mu": None, "sigma": None, "ordinal": None}
+    return {"mu": rating.mu, "sigma": rating.sigma, "ordinal": rating.ordinal}
 
 
 async def _write(
@@ -317,7 +295,7 @@ async def _write(
 
 _STANDING_UPDATE = ", ".join(
     f"{c} = excluded.{c}"
-    for c in _STANDING_COLUMNS.replace(" ", "").split(",")
+    for c in _STANDING_COLUMNS.split(", ")
     if c not in ("guild_id", "game", "user_id")
 )
 
@@ -327,43 +305,18 @@ def _marks(n: int) -> str:
 
 
 def _rating(row: Row) -> Rating | None:
-    if row["mu"] is None:
-        return None
-    return Rating(float(row["mu"]), float(row["sigma"]), float(row["ordinal"]))
+    return None if row["mu"] is None else from_row(Rating, row)
 
 
 def _standing(row: Row) -> Standing:
-    return Standing(
-        game=row["game"],
-        user_id=row["user_id"],
-        name=row["name"],
-        matches=row["matches"],
-        wins=row["wins"],
-        draws=row["draws"],
-        points=float(row["points"]),
-        place_points=float(row["place_points"]),
-        streak=row["streak"],
-        best_streak=row["best_streak"],
-        rated=row["rated"],
-        rating=_rating(row),
-        last_match_id=row["last_match_id"],
-    )
+    return from_row(Standing, row, rating=_rating(row))
 
 
 def _result(row: Row) -> PlayerResult:
-    place = row["place"]
     before = row["ordinal_before"]
-    return PlayerResult(
-        match_id=row["match_id"],
-        user_id=row["user_id"],
-        game=row["game"],
-        finished_at=from_text(row["finished_at"]),
-        seat=row["seat"],
-        outcome=row["outcome"],
-        rank=row["rank"],
-        sides=row["sides"],
-        points=float(row["points"]),
-        place=None if place is None else float(place),
+    return from_row(
+        PlayerResult,
+        row,
         rating_before=None if before is None else float(before),
         rating=_rating(row),
     )
@@ -379,6 +332,17 @@ _BOARD_ORDER = {
     "rating": "ordinal DESC{nulls}, wins DESC, matches DESC, user_id",
     "places": "place_points DESC, ordinal DESC{nulls}, wins DESC, user_id",
 }
+
+
+def _board_sql(order: str, dialect: Dialect) -> str:
+    """A game's all-time board (the server and the game its parameters), in ``order``."""
+    return (
+        "SELECT user_id, name, matches, wins, draws, points, place_points, mu, sigma, ordinal"
+        " FROM standings WHERE guild_id = ? AND game = ? AND matches > 0"
+        f" ORDER BY {_BOARD_ORDER[order].format(nulls=dialect.nulls_last)}"
+    )
+
+
 _PERIOD_ORDER = {
     "rating": "s.ordinal DESC{nulls}, p.wins DESC, p.matches DESC, p.user_id",
     "places": "p.place_points DESC, s.ordinal DESC{nulls}, p.wins DESC, p.user_id",
@@ -450,8 +414,7 @@ class LeaderboardRepository:
     async def rebuild_pending(self) -> bool:
         """Whether stored matches wait to be counted (stored before these tables
         existed, or while no ledger was plugged in)."""
-        row = await self._db.fetchone("SELECT count(*) FROM stats_rebuild")
-        return row is not None and int(row[0]) > 0
+        return await self._db.fetchint("SELECT count(*) FROM stats_rebuild") > 0
 
     async def rebuild_if_pending(self) -> int | None:
         """Run :meth:`recompute` for every server if matches wait to be counted."""
@@ -464,8 +427,7 @@ class LeaderboardRepository:
         transaction). Only matches written after this count from now on."""
         async with self._db.transaction() as conn:
             await conn.lock(guild_id)  # no match of the server is being counted meanwhile
-            row = await conn.fetchone("SELECT coalesce(max(id), 0) FROM matches")
-            last = int(row[0]) if row is not None else 0
+            last = await conn.fetchint("SELECT coalesce(max(id), 0) FROM matches")
             await conn.execute("DELETE FROM standings WHERE guild_id = ?", (guild_id,))
             await conn.execute("DELETE FROM player_results WHERE guild_id = ?", (guild_id,))
             await conn.execute(
@@ -486,10 +448,7 @@ class LeaderboardRepository:
 
     async def season(self, guild_id: int) -> Season | None:
         """The server's last reset, or None if it never reset."""
-        row = await self._db.fetchone(
-            "SELECT * FROM leaderboard_seasons WHERE guild_id = ?", (guild_id,)
-        )
-        return None if row is None else season_of(row)
+        return await season_of(self._db, guild_id)
 
     async def games(self, guild_id: int) -> list[tuple[str, int]]:
         """(game, player-matches) counted on the server's boards, the most played first."""
@@ -510,30 +469,21 @@ class LeaderboardRepository:
 
     async def standings(self, guild_id: int, game: str | None = None) -> list[Standing]:
         """Every standing of the server (or of one game), by game and user id."""
-        if game is None:
-            rows = await self._db.fetchall(
-                "SELECT * FROM standings WHERE guild_id = ? ORDER BY game, user_id", (guild_id,)
-            )
-        else:
-            rows = await self._db.fetchall(
-                "SELECT * FROM standings WHERE guild_id = ? AND game = ? ORDER BY user_id",
-                (guild_id, game),
-            )
+        where, params = ("", (guild_id,)) if game is None else (" AND game = ?", (guild_id, game))
+        rows = await self._db.fetchall(
+            f"SELECT * FROM standings WHERE guild_id = ?{where} ORDER BY game, user_id", params
+        )
         return [_standing(r) for r in rows]
 
     async def results(self, guild_id: int, user_id: int | None = None) -> list[PlayerResult]:
         """The counted results of the server (or one player), oldest first."""
-        if user_id is None:
-            rows = await self._db.fetchall(
-                "SELECT * FROM player_results WHERE guild_id = ? ORDER BY match_id, seat",
-                (guild_id,),
-            )
-        else:
-            rows = await self._db.fetchall(
-                "SELECT * FROM player_results WHERE guild_id = ? AND user_id = ?"
-                " ORDER BY match_id, seat",
-                (guild_id, user_id),
-            )
+        where, params = (
+            ("", (guild_id,)) if user_id is None else (" AND user_id = ?", (guild_id, user_id))
+        )
+        rows = await self._db.fetchall(
+            f"SELECT * FROM player_results WHERE guild_id = ?{where} ORDER BY match_id, seat",
+            params,
+        )
         return [_result(r) for r in rows]
 
     async def leaderboard(
@@ -561,13 +511,12 @@ class LeaderboardRepository:
                 total, entries = await self._board_since(
                     guild_id, game, since, order, page, page_size
                 )
-        pages = max(1, -(-total // page_size))
         return BoardPage(
             guild_id=guild_id,
             game=game,
             since=since,
             order=order,
-            page=min(max(page, 0), pages - 1),
+            page=page_within(page, total, page_size),
             page_size=page_size,
             total=total,
             entries=tuple(entries),
@@ -576,17 +525,13 @@ class LeaderboardRepository:
     async def _board_all(
         self, guild_id: int, game: str, order: str, page: int, size: int
     ) -> tuple[int, list[BoardEntry]]:
-        row = await self._db.fetchone(
+        total = await self._db.fetchint(
             "SELECT count(*) FROM standings WHERE guild_id = ? AND game = ? AND matches > 0",
             (guild_id, game),
         )
-        total = int(row[0]) if row is not None else 0
-        page = _clamp(page, total, size)
+        page = page_within(page, total, size)
         rows = await self._db.fetchall(
-            "SELECT user_id, name, matches, wins, draws, points, place_points, mu, sigma, ordinal"
-            " FROM standings WHERE guild_id = ? AND game = ? AND matches > 0"
-            f" ORDER BY {_BOARD_ORDER[order].format(nulls=self._db.dialect.nulls_last)}"
-            " LIMIT ? OFFSET ?",
+            _board_sql(order, self._db.dialect) + " LIMIT ? OFFSET ?",
             (guild_id, game, size, page * size),
         )
         return total, _entries(rows, page * size)
@@ -621,9 +566,8 @@ class LeaderboardRepository:
         rows = await self._db.fetchall(sql, (*params, guild_id, game, size, page * size))
         if rows:
             return int(rows[0]["total"]), _entries(rows, page * size)
-        row = await self._db.fetchone(f"SELECT count(*) FROM ({period}) AS period", params)
-        total = int(row[0]) if row is not None else 0
-        last = _clamp(page, total, size)
+        total = await self._db.fetchint(f"SELECT count(*) FROM ({period}) AS period", params)
+        last = page_within(page, total, size)
         if total == 0 or last == page:
             return total, []
         rows = await self._db.fetchall(sql, (*params, guild_id, game, size, last * size))
@@ -686,10 +630,7 @@ class LeaderboardRepository:
             trend=tuple(_result(r) for r in reversed(trend_rows)),
             recent=tuple(_result(r) for r in recent_rows),
             season=season,
-            against_ai={
-                str(r["game"]): Tally(int(r["matches"]), int(r["wins"]), int(r["draws"]))
-                for r in ai_rows
-            },
+            against_ai={str(r["game"]): from_row(Tally, r) for r in ai_rows},
         )
 
 
@@ -714,9 +655,8 @@ async def _replay(conn: Connection, guild_id: int, ledger: Ledger) -> int:
     the matches since the ratings began are replayed first for the ratings alone, then
     carried over as the season's close did (:func:`carried`)."""
     after = ratings_from = 0
-    row = await conn.fetchone("SELECT * FROM leaderboard_seasons WHERE guild_id = ?", (guild_id,))
-    if row is not None:
-        season = season_of(row)
+    season = await season_of(conn, guild_id)
+    if season is not None:
         after, ratings_from = season.after_match_id, season.ratings_from
     await conn.execute("DELETE FROM standings WHERE guild_id = ?", (guild_id,))
     await conn.execute("DELETE FROM player_results WHERE guild_id = ?", (guild_id,))
@@ -746,21 +686,7 @@ def fresh_standing(
 ) -> Standing:
     """A player's standing with nothing played: before their first counted match of
     ``game``, or as a season that carries ratings starts it (their ``rating`` alone)."""
-    return Standing(
-        game=game,
-        user_id=user_id,
-        name=name,
-        matches=0,
-        wins=0,
-        draws=0,
-        points=0.0,
-        place_points=0.0,
-        streak=0,
-        best_streak=0,
-        rated=0,
-        rating=rating,
-        last_match_id=last_match_id,
-    )
+    return Standing(game, user_id, name, rating=rating, last_match_id=last_match_id)
 
 
 def carried(standing: Standing) -> Standing | None:
@@ -781,55 +707,26 @@ others are deleted first)."""
 
 
 def _carried_tables(tables: dict[str, dict[int, Standing]]) -> dict[str, dict[int, Standing]]:
-    out: dict[str, dict[int, Standing]] = {}
-    for game, table in tables.items():
-        kept = {user: c for user, s in table.items() if (c := carried(s)) is not None}
-        out[game] = kept
-    return out
+    return {
+        game: {user: c for user, s in table.items() if (c := carried(s)) is not None}
+        for game, table in tables.items()
+    }
 
 
-def season_of(row: Row) -> Season:
-    """A ``leaderboard_seasons`` row as a :class:`Season`."""
-    ratings_after = row["ratings_after"]
-    return Season(
-        int(row["guild_id"]),
-        int(row["after_match_id"]),
-        from_text(row["reset_at"]),
-        int(row["reset_by"]),
-        number=int(row["number"]),
-        ratings_after=None if ratings_after is None else int(ratings_after),
-    )
+async def season_of(reader: Reader, guild_id: int) -> Season | None:
+    """The server's current season as its ``leaderboard_seasons`` row says (None: none)."""
+    row = await reader.fetchone("SELECT * FROM leaderboard_seasons WHERE guild_id = ?", (guild_id,))
+    return None if row is None else from_row(Season, row)
 
 
 async def ranking(conn: Connection, guild_id: int, game: str, order: str) -> list[BoardEntry]:
     """The whole board of one game as its all-time pages show it (on ``conn``)."""
     _check_order(order)
-    rows = await conn.fetchall(
-        "SELECT user_id, name, matches, wins, draws, points, place_points, mu, sigma, ordinal"
-        " FROM standings WHERE guild_id = ? AND game = ? AND matches > 0"
-        f" ORDER BY {_BOARD_ORDER[order].format(nulls=conn.dialect.nulls_last)}",
-        (guild_id, game),
-    )
-    return _entries(rows, 0)
-
-
-def _clamp(page: int, total: int, size: int) -> int:
-    pages = max(1, -(-total // size))
-    return min(max(page, 0), pages - 1)
+    return _entries(await conn.fetchall(_board_sql(order, conn.dialect), (guild_id, game)), 0)
 
 
 def _entries(rows: Sequence[Row], offset: int) -> list[BoardEntry]:
     return [
-        BoardEntry(
-            position=offset + i + 1,
-            user_id=r["user_id"],
-            name=r["name"],
-            matches=int(r["matches"]),
-            wins=int(r["wins"]),
-            draws=int(r["draws"]),
-            points=float(r["points"]),
-            place_points=float(r["place_points"]),
-            rating=_rating(r),
-        )
+        from_row(BoardEntry, r, position=offset + i + 1, rating=_rating(r))
         for i, r in enumerate(rows)
     ]

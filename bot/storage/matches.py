@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from .codec import from_text, json_object, to_json, to_text
+from .codec import from_row, json_object, to_json, to_row, to_text
 from .sql import Connection, Row
 
 if TYPE_CHECKING:
@@ -89,7 +89,17 @@ class HistoryPage:
 
     @property
     def pages(self) -> int:
-        return max(1, -(-self.total // self.page_size))
+        return page_count(self.total, self.page_size)
+
+
+def page_count(total: int, size: int) -> int:
+    """How many pages ``total`` rows make, ``size`` a page (at least one, maybe empty)."""
+    return max(1, -(-total // size))
+
+
+def page_within(page: int, total: int, size: int) -> int:
+    """``page`` (from 0) as shown: a page past the end is the last one."""
+    return min(max(page, 0), page_count(total, size) - 1)
 
 
 # -- writing --------------------------------------------------------------------------------
@@ -112,20 +122,17 @@ async def insert_match(conn: Connection, game: GameRow, match: FinishedMatch) ->
     )
     assert row is not None
     match_id = int(row[0])
+    columns = "match_id, seat, user_id, ai_level, name, side, total, won, place"
     await conn.executemany(
-        "INSERT INTO match_seats (match_id, seat, user_id, ai_level, name, side, total, won, place)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        f"INSERT INTO match_seats ({columns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [
-            (
-                match_id,
-                s.seat,
-                s.user_id,
-                s.ai_level,
-                s.name,
-                s.side,
-                float(s.total),
-                int(bool(s.won)),
-                None if s.place is None else float(s.place),
+            to_row(
+                s,
+                columns,
+                match_id=match_id,
+                total=float(s.total),
+                won=int(bool(s.won)),
+                place=None if s.place is None else float(s.place),
             )
             for s in match.seats
         ],
@@ -159,7 +166,7 @@ async def matches_after(
     current: Row | None = None
     seats: list[MatchSeat] = []
     async for batch in conn.chunks(
-        "SELECT m.id AS mid, m.game_id AS game_id, m.channel_id AS channel_id, m.game AS game,"
+        "SELECT m.id AS id, m.game_id AS game_id, m.channel_id AS channel_id, m.game AS game,"
         " m.finished_at AS finished_at, m.deals AS deals, s.*"
         " FROM matches m JOIN match_seats s ON s.match_id = m.id"
         " WHERE m.guild_id = ? AND m.id > ? ORDER BY m.id, s.seat",
@@ -167,39 +174,21 @@ async def matches_after(
         _CHUNK,
     ):
         for row in batch:
-            if current is None or row["mid"] != current["mid"]:
+            if current is None or row["id"] != current["id"]:
                 if current is not None:
-                    yield _summary(current, seats, id_column="mid")
+                    yield _summary(current, seats)
                 current, seats = row, []
             seats.append(_seat(row))
     if current is not None:
-        yield _summary(current, seats, id_column="mid")
+        yield _summary(current, seats)
 
 
 def _seat(row: Row) -> MatchSeat:
-    place = row["place"]
-    return MatchSeat(
-        seat=row["seat"],
-        user_id=row["user_id"],
-        ai_level=row["ai_level"],
-        name=row["name"],
-        side=row["side"],
-        total=float(row["total"]),
-        won=bool(row["won"]),
-        place=None if place is None else float(place),
-    )
+    return from_row(MatchSeat, row)
 
 
-def _summary(row: Row, seats: Sequence[MatchSeat], *, id_column: str) -> MatchSummary:
-    return MatchSummary(
-        id=int(row[id_column]),
-        game_id=row["game_id"],
-        channel_id=row["channel_id"],
-        game=row["game"],
-        finished_at=from_text(row["finished_at"]),
-        deals=row["deals"],
-        seats=tuple(seats),
-    )
+def _summary(row: Row, seats: Sequence[MatchSeat]) -> MatchSummary:
+    return from_row(MatchSummary, row, seats=tuple(seats))
 
 
 class MatchRepository:
@@ -216,12 +205,10 @@ class MatchRepository:
         if page_size <= 0:
             raise ValueError(f"page size must be positive, not {page_size}")
         async with self._db.snapshot():
-            row = await self._db.fetchone(
+            total = await self._db.fetchint(
                 "SELECT count(*) FROM matches WHERE guild_id = ?", (guild_id,)
             )
-            total = int(row[0]) if row is not None else 0
-            pages = max(1, -(-total // page_size))
-            page = min(max(page, 0), pages - 1)
+            page = page_within(page, total, page_size)
             rows = await self._db.fetchall(
                 "SELECT id, game_id, channel_id, game, finished_at, deals FROM matches"
                 " WHERE guild_id = ? ORDER BY finished_at DESC, id DESC LIMIT ? OFFSET ?",
@@ -240,7 +227,7 @@ class MatchRepository:
         seats: dict[int, list[MatchSeat]] = {i: [] for i in ids}
         for r in seat_rows:
             seats[r["match_id"]].append(_seat(r))
-        entries = tuple(_summary(r, seats[r["id"]], id_column="id") for r in rows)
+        entries = tuple(_summary(r, seats[r["id"]]) for r in rows)
         return HistoryPage(guild_id, page, page_size, total, entries)
 
     async def summary(self, guild_id: int, match_id: int) -> MatchSummary | None:
@@ -256,7 +243,7 @@ class MatchRepository:
             seats = await self._db.fetchall(
                 "SELECT * FROM match_seats WHERE match_id = ? ORDER BY seat", (match_id,)
             )
-        return _summary(row, [_seat(r) for r in seats], id_column="id")
+        return _summary(row, [_seat(r) for r in seats])
 
     async def last_of(self, guild_id: int, user_id: int) -> int | None:
         """The id of the server's latest match ``user_id`` had a seat in, or None."""

@@ -52,8 +52,7 @@ from typing import Any, Final, TypeVar
 
 from .connections import is_private
 from .database import is_url
-from .errors import DatabaseUnavailableError
-from .urls import redacted, scrub
+from .urls import redacted
 
 log = logging.getLogger(__name__)
 
@@ -273,16 +272,15 @@ class PgOwnership(Ownership):
     ) -> PgOwnership:
         import asyncpg  # type: ignore[import-untyped]  # loaded only for PostgreSQL
 
+        from .postgres import unavailable
+
         owner = cls(url, shards, on_lost, asyncio.get_running_loop())
         owner._thread.start()
         try:
             await owner._call(owner._take())
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
             await owner.release()
-            reason = scrub(str(exc) or type(exc).__name__, url)
-            raise DatabaseUnavailableError(
-                f"the database at {owner._where} is unavailable: {reason}"
-            ) from exc
+            raise unavailable(exc, owner._where, url=url) from exc
         except BaseException:
             await owner.release()
             raise

@@ -58,7 +58,7 @@ from .errors import (
     MigrationError,
     StorageError,
 )
-from .migrations import PG_MIGRATIONS, check_versions
+from .migrations import PG_MIGRATIONS, check_versions, goal_of
 from .sql import POSTGRESQL, Connection, Insert, Row
 from .urls import redacted, scrub
 
@@ -232,7 +232,6 @@ class PostgresDatabase(Database):
         self.path = redacted(url)
         self._held: dict[asyncio.Task[Any], tuple[PgConnection, bool]] = {}
         """Each task's open transaction (False) or snapshot (True) connection."""
-        self._closed = False
 
     @classmethod
     async def connect(cls, url: str, timeouts: Timeouts | None = None) -> PostgresDatabase:
@@ -278,38 +277,14 @@ class PostgresDatabase(Database):
         await self._pool.close()
         log.info("closed database %s", self.path)
 
-    @property
-    def closed(self) -> bool:
-        return self._closed
+    def transaction(self) -> contextlib.AbstractAsyncContextManager[Connection]:
+        return self._hold("BEGIN", snapshot=False)
 
-    @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[Connection]:
-        async with self._hold("BEGIN", snapshot=False) as conn:
-            yield conn
-
-    @asynccontextmanager
-    async def snapshot(self) -> AsyncIterator[Connection]:
-        async with self._hold(
-            "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", snapshot=True
-        ) as c:
-            yield c
+    def snapshot(self) -> contextlib.AbstractAsyncContextManager[Connection]:
+        return self._hold("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", snapshot=True)
 
     async def write(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        held = self._held_by_task()
-        if held is not None:
-            conn, snapshot = held
-            if snapshot:
-                raise StorageError("a snapshot is read-only: write outside it")
-            return await conn.fetchall(sql, params)
-        try:
-            async with self._connection() as conn:
-                return await conn.fetchall(sql, params)
-        except DatabaseUnavailableError as exc:
-            if exc.sent:  # it may have landed: the caller finds out, not a second write
-                raise
-        # the pool handed out a connection the server had dropped: once more, anew
-        async with self._connection() as conn:
-            return await conn.fetchall(sql, params)
+        return await self._statement(sql, params, write=True)
 
     async def write_guarded(
         self, guard: str, params: Sequence[Any], inserts: Sequence[Insert]
@@ -317,23 +292,31 @@ class PostgresDatabase(Database):
         return await self.write(*guarded(guard, params, inserts))
 
     async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        return await self._statement(sql, params, write=False)
+
+    async def _statement(self, sql: str, params: Sequence[Any], *, write: bool) -> list[Row]:
+        """One statement's rows: in the task's transaction or snapshot, else on a pooled
+        connection, and once more on a fresh one when the pool's connections were dropped
+        (a restart, a terminated backend). A read is asked again unless it timed out (it
+        would only wait as long again); a write only if it certainly never left (else it
+        may have landed: the caller finds out, not a second write)."""
         held = self._held_by_task()
         if held is not None:
-            return await held[0].fetchall(sql, params)
+            conn, snapshot = held
+            if snapshot and write:
+                raise StorageError("a snapshot is read-only: write outside it")
+            return await conn.fetchall(sql, params)
         try:
             async with self._connection() as conn:
                 return await conn.fetchall(sql, params)
-        except DatabaseTimeoutError:
-            raise  # asking again would only wait as long again
-        except DatabaseUnavailableError:
-            # the pool's connections were dropped (a restart, a terminated backend):
-            # a read may be repeated, once, on a fresh connection
-            async with self._connection() as conn:
-                return await conn.fetchall(sql, params)
+        except DatabaseUnavailableError as exc:
+            if exc.sent if write else isinstance(exc, DatabaseTimeoutError):
+                raise
+        async with self._connection() as conn:
+            return await conn.fetchall(sql, params)
 
     async def schema_version(self) -> int:
-        row = await self.fetchone(f"SELECT version FROM {SCHEMA_TABLE}")
-        return 0 if row is None else int(row[0])
+        return await self.fetchint(f"SELECT version FROM {SCHEMA_TABLE}")
 
     # -- connections ----------------------------------------------------------------------
 
@@ -344,8 +327,7 @@ class PostgresDatabase(Database):
     @asynccontextmanager
     async def _connection(self) -> AsyncIterator[PgConnection]:
         """A pooled connection for this task's use; connection failures translated."""
-        if self._closed:
-            raise StorageError(f"database {self.path} is closed")
+        self._check_open()
         try:
             raw = await self._pool.acquire(timeout=CONNECT_TIMEOUT)
         except Exception as exc:
@@ -430,10 +412,7 @@ async def migrate_pg(
     that waited finds the work done. Raises :class:`MigrationError` as SQLite's
     :func:`~.migrations.migrate` does.
     """
-    latest = len(migrations)
-    goal = latest if target is None else target
-    if not 0 <= goal <= latest:
-        raise MigrationError(f"no schema version {goal}: versions run from 0 to {latest}")
+    latest, goal = len(migrations), goal_of(target, migrations)
     before: int | None = None
     while True:
         async with raw.transaction():

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from .codec import from_text, json_object, to_json, to_text
+from .codec import from_row, json_object, to_json, to_text
 from .errors import IntegrityError
 
 if TYPE_CHECKING:
@@ -97,16 +97,11 @@ def streaks(
 
 
 def _puzzle(row: Row) -> PuzzleRow:
-    channel, message = row["channel_id"], row["message_id"]
-    return PuzzleRow(
-        id=int(row["id"]),
-        guild_id=int(row["guild_id"]),
-        day=str(row["day"]),
+    return from_row(
+        PuzzleRow,
+        row,
         key=str(row["puzzle_key"]),
         puzzle=json_object(row["puzzle"], "puzzles.puzzle"),
-        channel_id=None if channel is None else int(channel),
-        message_id=None if message is None else int(message),
-        created_at=from_text(row["created_at"]),
     )
 
 
@@ -120,18 +115,10 @@ class PuzzleRepository:
 
     async def settings(self, guild_id: int) -> PuzzleSettings:
         row = await self._db.fetchone(
-            "SELECT enabled, channel_id, minute FROM puzzle_settings WHERE guild_id = ?",
+            "SELECT guild_id, enabled, channel_id, minute FROM puzzle_settings WHERE guild_id = ?",
             (guild_id,),
         )
-        if row is None:
-            return PuzzleSettings(guild_id)
-        channel = row["channel_id"]
-        return PuzzleSettings(
-            guild_id,
-            bool(row["enabled"]),
-            None if channel is None else int(channel),
-            int(row["minute"]),
-        )
+        return PuzzleSettings(guild_id) if row is None else from_row(PuzzleSettings, row)
 
     async def set_settings(
         self, guild_id: int, *, enabled: bool, channel_id: int | None, minute: int, now: datetime
@@ -154,18 +141,10 @@ class PuzzleRepository:
     async def enabled(self) -> list[PuzzleSettings]:
         """Every server with the daily puzzle on, by server id."""
         rows = await self._db.fetchall(
-            "SELECT guild_id, channel_id, minute FROM puzzle_settings WHERE enabled = 1"
+            "SELECT guild_id, enabled, channel_id, minute FROM puzzle_settings WHERE enabled = 1"
             " ORDER BY guild_id"
         )
-        return [
-            PuzzleSettings(
-                int(r["guild_id"]),
-                True,
-                None if r["channel_id"] is None else int(r["channel_id"]),
-                int(r["minute"]),
-            )
-            for r in rows
-        ]
+        return [from_row(PuzzleSettings, r) for r in rows]
 
     # -- puzzles ------------------------------------------------------------------
 
@@ -232,19 +211,10 @@ class PuzzleRepository:
 
     async def answer_of(self, puzzle_id: int, user_id: int) -> Answer | None:
         row = await self._db.fetchone(
-            "SELECT choice, correct, answered_at FROM puzzle_answers"
-            " WHERE puzzle_id = ? AND user_id = ?",
+            "SELECT * FROM puzzle_answers WHERE puzzle_id = ? AND user_id = ?",
             (puzzle_id, user_id),
         )
-        if row is None:
-            return None
-        return Answer(
-            puzzle_id,
-            user_id,
-            int(row["choice"]),
-            bool(row["correct"]),
-            from_text(row["answered_at"]),
-        )
+        return None if row is None else from_row(Answer, row)
 
     async def streaks(
         self, guild_id: int, today: str, user_id: int | None = None

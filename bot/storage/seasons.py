@@ -21,11 +21,11 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Final
 
-from .codec import from_text, json_list, opt_from_text, to_json, to_text
+from .codec import from_row, json_list, to_json, to_row, to_text
 from .leaderboards import (
     CARRY_SQL,
     BoardEntry,
@@ -35,7 +35,8 @@ from .leaderboards import (
     ranking,
     season_of,
 )
-from .sql import Connection, Row
+from .matches import page_within
+from .sql import Connection, Reader
 
 if TYPE_CHECKING:
     from .database import Database
@@ -99,11 +100,7 @@ class SeasonRepository:
     # -- settings -----------------------------------------------------------------------
 
     async def settings(self, guild_id: int) -> SeasonSettings:
-        row = await self._db.fetchone(
-            "SELECT ratings, schedule, schedule_from FROM season_settings WHERE guild_id = ?",
-            (guild_id,),
-        )
-        return SeasonSettings() if row is None else _settings(row)
+        return await _settings(self._db, guild_id)
 
     async def set_settings(
         self,
@@ -119,11 +116,7 @@ class SeasonRepository:
         if schedule is not None and schedule not in SCHEDULES:
             raise ValueError(f"schedule {schedule!r} is not one of {SCHEDULES}")
         async with self._db.transaction() as conn:
-            row = await conn.fetchone(
-                "SELECT ratings, schedule, schedule_from FROM season_settings WHERE guild_id = ?",
-                (guild_id,),
-            )
-            old = SeasonSettings() if row is None else _settings(row)
+            old = await _settings(conn, guild_id)
             since = old.schedule_from
             if schedule is not None and schedule != old.schedule:
                 since = now if schedule != "off" else None
@@ -137,37 +130,27 @@ class SeasonRepository:
                 " VALUES (?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
                 " ratings = excluded.ratings, schedule = excluded.schedule,"
                 " schedule_from = excluded.schedule_from",
-                (guild_id, new.ratings, new.schedule, _opt_text(new.schedule_from)),
+                (guild_id, *to_row(new, "ratings, schedule, schedule_from")),
             )
         return new
 
     async def scheduled(self) -> list[tuple[int, SeasonSettings, CurrentSeason]]:
         """Every server whose seasons close on a schedule, with its current season."""
         rows = await self._db.fetchall(
-            "SELECT s.guild_id, s.ratings, s.schedule, s.schedule_from, l.number, l.reset_at,"
-            " l.after_match_id FROM season_settings s LEFT JOIN leaderboard_seasons l"
+            "SELECT s.*, l.after_match_id, l.reset_at, l.reset_by, l.number, l.ratings_after"
+            " FROM season_settings s LEFT JOIN leaderboard_seasons l"
             " ON l.guild_id = s.guild_id WHERE s.schedule <> 'off' ORDER BY s.guild_id"
         )
         out = []
         for r in rows:
-            guild = int(r["guild_id"])
-            current = (
-                CurrentSeason(guild, 1, None, 0)
-                if r["number"] is None
-                else CurrentSeason(
-                    guild, int(r["number"]), from_text(r["reset_at"]), int(r["after_match_id"])
-                )
-            )
-            out.append((guild, _settings(r), current))
+            guild, season = int(r["guild_id"]), None if r["number"] is None else from_row(Season, r)
+            out.append((guild, from_row(SeasonSettings, r), _current(guild, season)))
         return out
 
     # -- the current season and closing it ------------------------------------------------
 
     async def current(self, guild_id: int) -> CurrentSeason:
-        row = await self._db.fetchone(
-            "SELECT * FROM leaderboard_seasons WHERE guild_id = ?", (guild_id,)
-        )
-        return _current(guild_id, None if row is None else season_of(row))
+        return _current(guild_id, await season_of(self._db, guild_id))
 
     async def close(
         self, guild_id: int, *, number: int, by: int | None, now: datetime
@@ -176,19 +159,12 @@ class SeasonRepository:
         already, by a double click or another process) and start the next one."""
         async with self._db.transaction() as conn:
             await conn.lock(guild_id)  # no match of the server is being counted meanwhile
-            row = await conn.fetchone(
-                "SELECT * FROM leaderboard_seasons WHERE guild_id = ?", (guild_id,)
-            )
-            season = None if row is None else season_of(row)
+            season = await season_of(conn, guild_id)
             current = _current(guild_id, season)
             if current.number != number:
                 return None
-            row = await conn.fetchone(
-                "SELECT ratings FROM season_settings WHERE guild_id = ?", (guild_id,)
-            )
-            carry = row is not None and row[0] == "carry"
-            row = await conn.fetchone("SELECT coalesce(max(id), 0) FROM matches")
-            last = int(row[0]) if row is not None else 0
+            carry = (await _settings(conn, guild_id)).ratings == "carry"
+            last = await conn.fetchint("SELECT coalesce(max(id), 0) FROM matches")
             games = await _archive(conn, guild_id, number)
             closed = ClosedSeason(
                 guild_id,
@@ -201,19 +177,13 @@ class SeasonRepository:
                 "carry" if carry else "reset",
                 games,
             )
+            columns = (
+                "guild_id, number, started_at, ended_at, closed_by, after_match_id,"
+                " until_match_id, next_ratings"
+            )
             await conn.execute(
-                "INSERT INTO seasons (guild_id, number, started_at, ended_at, closed_by,"
-                " after_match_id, until_match_id, next_ratings) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    guild_id,
-                    number,
-                    _opt_text(closed.started_at),
-                    to_text(now),
-                    by,
-                    closed.after_match_id,
-                    last,
-                    closed.next_ratings,
-                ),
+                f"INSERT INTO seasons ({columns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                to_row(closed, columns),
             )
             await conn.execute("DELETE FROM player_results WHERE guild_id = ?", (guild_id,))
             if carry:
@@ -260,21 +230,12 @@ class SeasonRepository:
         games: dict[int, list[tuple[str, int]]] = {}
         for b in boards:
             games.setdefault(int(b["season"]), []).append((str(b["game"]), int(b["players"])))
-        return [_closed(r, games.get(int(r["number"]), [])) for r in rows]
+        return [
+            from_row(ClosedSeason, r, games=tuple(games.get(int(r["number"]), ()))) for r in rows
+        ]
 
     async def closed_season(self, guild_id: int, number: int) -> ClosedSeason | None:
-        async with self._db.snapshot():
-            row = await self._db.fetchone(
-                "SELECT * FROM seasons WHERE guild_id = ? AND number = ?", (guild_id, number)
-            )
-            boards = await self._db.fetchall(
-                "SELECT game, players FROM season_boards WHERE guild_id = ? AND season = ?"
-                " AND board_order = 'rating' ORDER BY players DESC, game",
-                (guild_id, number),
-            )
-        if row is None:
-            return None
-        return _closed(row, [(str(b["game"]), int(b["players"])) for b in boards])
+        return next((s for s in await self.closed(guild_id) if s.number == number), None)
 
     async def board(
         self,
@@ -296,8 +257,7 @@ class SeasonRepository:
             (guild_id, number, game, order),
         )
         entries = [] if row is None else [_entry(e) for e in json_list(row[0], "entries")]
-        pages = max(1, -(-len(entries) // page_size))
-        page = min(max(page, 0), pages - 1)
+        page = page_within(page, len(entries), page_size)
         return BoardPage(
             guild_id=guild_id,
             game=game,
@@ -330,64 +290,30 @@ async def _archive(conn: Connection, guild_id: int, number: int) -> tuple[tuple[
 
 
 def _entries_json(entries: Sequence[BoardEntry]) -> list[dict[str, Any]]:
+    """The entries as archived: each field by name, the rating as [mu, sigma, ordinal]."""
     return [
-        {
-            "position": e.position,
-            "user_id": e.user_id,
-            "name": e.name,
-            "matches": e.matches,
-            "wins": e.wins,
-            "draws": e.draws,
-            "points": e.points,
-            "place_points": e.place_points,
-            "rating": None if e.rating is None else [e.rating.mu, e.rating.sigma, e.rating.ordinal],
-        }
+        {f.name: getattr(e, f.name) for f in fields(BoardEntry)}
+        | {"rating": None if e.rating is None else [e.rating.mu, e.rating.sigma, e.rating.ordinal]}
         for e in entries
     ]
 
 
 def _entry(value: dict[str, Any]) -> BoardEntry:
     rating = value["rating"]
-    return BoardEntry(
-        position=int(value["position"]),
-        user_id=int(value["user_id"]),
-        name=str(value["name"]),
-        matches=int(value["matches"]),
-        wins=int(value["wins"]),
-        draws=int(value["draws"]),
-        points=float(value["points"]),
-        place_points=float(value["place_points"]),
-        rating=None if rating is None else Rating(*(float(x) for x in rating)),
+    return from_row(
+        BoardEntry, value, rating=None if rating is None else Rating(*(float(x) for x in rating))
     )
 
 
-def _settings(row: Row) -> SeasonSettings:
-    return SeasonSettings(
-        ratings=str(row["ratings"]),
-        schedule=str(row["schedule"]),
-        schedule_from=opt_from_text(row["schedule_from"]),
+async def _settings(reader: Reader, guild_id: int) -> SeasonSettings:
+    row = await reader.fetchone(
+        "SELECT ratings, schedule, schedule_from FROM season_settings WHERE guild_id = ?",
+        (guild_id,),
     )
+    return SeasonSettings() if row is None else from_row(SeasonSettings, row)
 
 
 def _current(guild_id: int, season: Season | None) -> CurrentSeason:
     if season is None:
         return CurrentSeason(guild_id, 1, None, 0)
     return CurrentSeason(guild_id, season.number, season.reset_at, season.after_match_id)
-
-
-def _closed(row: Row, games: Sequence[tuple[str, int]]) -> ClosedSeason:
-    return ClosedSeason(
-        guild_id=int(row["guild_id"]),
-        number=int(row["number"]),
-        started_at=opt_from_text(row["started_at"]),
-        ended_at=from_text(row["ended_at"]),
-        closed_by=None if row["closed_by"] is None else int(row["closed_by"]),
-        after_match_id=int(row["after_match_id"]),
-        until_match_id=int(row["until_match_id"]),
-        next_ratings=str(row["next_ratings"]),
-        games=tuple(games),
-    )
-
-
-def _opt_text(moment: datetime | None) -> str | None:
-    return None if moment is None else to_text(moment)

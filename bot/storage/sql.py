@@ -15,9 +15,11 @@ progress": every SQLite statement here closes its cursor at once.
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Final, Protocol, TypeVar
 
@@ -48,12 +50,6 @@ class Dialect:
     nulls_last: str
     """What makes a ``DESC`` order put NULLs last (SQLite's default; PostgreSQL's is first)."""
 
-    def casts(self, *types: str) -> tuple[str, ...]:
-        """``::type`` suffixes for untyped placeholders (PostgreSQL), or nothing (SQLite)."""
-        if self.name == "sqlite":
-            return ("",) * len(types)
-        return tuple(f"::{t}" for t in types)
-
 
 @dataclass(frozen=True, slots=True)
 class Insert:
@@ -76,7 +72,25 @@ SQLITE: Final = Dialect("sqlite", greatest="max", nulls_last="")
 POSTGRESQL: Final = Dialect("postgresql", greatest="greatest", nulls_last=" NULLS LAST")
 
 
-class Connection(ABC):
+class Reader(ABC):
+    """What reads: a :class:`Connection`, or a whole ``Database`` (a read of its own)."""
+
+    @abstractmethod
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        """Every row of one query."""
+
+    async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
+        """The first row of one query, or None (its rows are all read: keep it small)."""
+        rows = await self.fetchall(sql, params)
+        return rows[0] if rows else None
+
+    async def fetchint(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """The first column of one query's first row as an int (0 without a row)."""
+        row = await self.fetchone(sql, params)
+        return 0 if row is None else int(row[0])
+
+
+class Connection(Reader):
     """One connection's statements, the same for both backends (``?`` placeholders)."""
 
     dialect: Dialect
@@ -88,15 +102,6 @@ class Connection(ABC):
     @abstractmethod
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         """Run one statement for each parameter row."""
-
-    @abstractmethod
-    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        """Every row of one statement."""
-
-    async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
-        """The first row of one statement, or None (keep the statement small)."""
-        rows = await self.fetchall(sql, params)
-        return rows[0] if rows else None
 
     @abstractmethod
     def chunks(self, sql: str, params: Sequence[Any], size: int) -> AsyncIterator[list[Row]]:
@@ -137,7 +142,8 @@ class SqliteConnection(Connection):
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         with _integrity():
-            await execute_many(self.raw, sql, rows)
+            async with self.raw.executemany(sql, rows):  # its cursor closed at once
+                pass
 
     async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         # One call on the connection's thread: nothing runs between the execute and the fetch.
@@ -180,17 +186,13 @@ class SqliteConnection(Connection):
             return await on_thread(self.raw, guarded)
 
 
-class _integrity:
-    """Turn SQLite's constraint errors into :class:`IntegrityError` (a context manager)."""
-
-    def __enter__(self) -> None:
-        return None
-
-    def __exit__(
-        self, kind: type[BaseException] | None, exc: BaseException | None, tb: Any
-    ) -> None:
-        if isinstance(exc, sqlite3.IntegrityError):
-            raise IntegrityError(str(exc), constraint=str(exc)) from exc
+@contextmanager
+def _integrity() -> Iterator[None]:
+    """Turn SQLite's constraint errors into :class:`IntegrityError`."""
+    try:
+        yield
+    except sqlite3.IntegrityError as exc:
+        raise IntegrityError(str(exc), constraint=str(exc)) from exc
 
 
 async def execute(conn: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> None:
@@ -199,10 +201,11 @@ async def execute(conn: aiosqlite.Connection, sql: str, params: Sequence[Any] = 
         pass
 
 
-async def execute_many(conn: aiosqlite.Connection, sql: str, rows: Iterable[Sequence[Any]]) -> None:
-    """Run one statement for each parameter row and close its cursor at once."""
-    async with conn.executemany(sql, rows):
-        pass
+async def rollback(conn: aiosqlite.Connection) -> None:
+    """``ROLLBACK``; "no transaction" is fine. It runs on the connection's thread after
+    everything already queued, so it also undoes a BEGIN whose await was cancelled."""
+    with contextlib.suppress(sqlite3.OperationalError):
+        await execute(conn, "ROLLBACK")
 
 
 async def on_thread(conn: aiosqlite.Connection, fn: Callable[[sqlite3.Connection], T]) -> T:
