@@ -233,42 +233,55 @@ def _draw_info(
         draw_text(im, text, z.pad, top, size, bold=True, background=theme.PANEL)
 
 
-def _draw_chip(im: Image.Image, z: HeaderSizes, x: int, y: int, w: int, chip: Chip) -> None:
-    outline = theme.GOLD if chip.to_move else None
+def _draw_frame(
+    im: Image.Image,
+    z: HeaderSizes,
+    box: tuple[int, int, int, int],
+    colour: Colour,
+    score: str,
+    to_move: bool,
+) -> int:
+    """A chip's box (``x, y, w, h``; outlined in gold for the side to move), its colour
+    stripe and its score at the right. Returns the score's width."""
+    x, y, w, h = box
     draw_box(
         im,
         x,
         y,
         w,
-        z.chip,
+        h,
         radius=z.radius,
         fill=theme.CHIP,
         background=theme.PANEL,
-        outline=outline,
-        outline_width=z.outline if outline else 0,
+        outline=theme.GOLD if to_move else None,
+        outline_width=z.outline if to_move else 0,
     )
-    inset = z.pad
     draw_box(
         im,
-        x + inset,
+        x + z.pad,
         y + z.pad,
         z.stripe,
-        z.chip - 2 * z.pad,
+        h - 2 * z.pad,
         radius=z.stripe // 2,
-        fill=chip.colour,
+        fill=colour,
         background=theme.CHIP,
     )
-    score_w = draw_text(
+    return draw_text(
         im,
-        chip.score,
-        x + w - inset - z.outline,
-        y + (z.chip - line_height(z.score, True)) // 2,
+        score,
+        x + w - z.pad - z.outline,
+        y + (h - line_height(z.score, True)) // 2,
         z.score,
         bold=True,
-        colour=theme.GOLD if chip.to_move else theme.TEXT,
+        colour=theme.GOLD if to_move else theme.TEXT,
         background=theme.CHIP,
         align="right",
     )
+
+
+def _draw_chip(im: Image.Image, z: HeaderSizes, x: int, y: int, w: int, chip: Chip) -> None:
+    score_w = _draw_frame(im, z, (x, y, w, z.chip), chip.colour, chip.score, chip.to_move)
+    inset = z.pad
     left = x + inset + z.stripe + z.pad
     name_h = line_height(z.name, True)
     count_h = line_height(z.tiles, True)
@@ -337,41 +350,9 @@ def _draw_team(
     """One team's chip: its colour, a line per partner (name, tiles in hand), its score."""
     to_move = any(chip.to_move for chip in chips)
     h = z.team_chip
-    draw_box(
-        im,
-        x,
-        y,
-        w,
-        h,
-        radius=z.radius,
-        fill=theme.CHIP,
-        background=theme.PANEL,
-        outline=theme.GOLD if to_move else None,
-        outline_width=z.outline if to_move else 0,
-    )
-    inset = z.pad
     colour = chips[0].colour if chips else theme.TEXT
-    draw_box(
-        im,
-        x + inset,
-        y + z.pad,
-        z.stripe,
-        h - 2 * z.pad,
-        radius=z.stripe // 2,
-        fill=colour,
-        background=theme.CHIP,
-    )
-    score_w = draw_text(
-        im,
-        team.score,
-        x + w - inset - z.outline,
-        y + (h - line_height(z.score, True)) // 2,
-        z.score,
-        bold=True,
-        colour=theme.GOLD if to_move else theme.TEXT,
-        background=theme.CHIP,
-        align="right",
-    )
+    score_w = _draw_frame(im, z, (x, y, w, h), colour, team.score, to_move)
+    inset = z.pad
     left = x + inset + z.stripe + z.pad
     right = x + w - inset - z.outline - score_w - 2 * z.pad  # the tiles' column ends here
     line = (h - 2 * (z.pad // 2)) // max(1, len(chips))
