@@ -32,15 +32,7 @@ from . import sprites, theme
 from .badges import Badge, draw_badges, place_badges
 from .canvas import blank, draw_box, draw_text, line_height, to_png
 from .geometry import BoardGeometry, Box, EndMark, PlacedTile, board_geometry
-from .header import (
-    Chip,
-    Team,
-    draw_header,
-    format_score,
-    header_height,
-    header_share,
-    seat_colour,
-)
+from .header import Team, draw_header, format_score, header_height, header_share, seat_chips
 from .labels import ENGLISH, Labels
 from .station import draw_station
 
@@ -95,35 +87,16 @@ def draw_board(
         return draw_station(
             board, names=names, totals=totals, title=title, labels=labels, recent=recent
         )
-    if board.seat is not None:
-        raise ValueError("the board is public: draw it from public_view(state), not a seat's view")
+    chips, side_totals = seat_chips(board, names, totals)
     rules = board.rules
-    if len(names) != rules.players:
-        raise ValueError(f"{rules.players} seats need {rules.players} names, not {len(names)}")
-    sides = rules.sides
-    side_totals = list(totals) if totals is not None else list(board.totals)
-    if len(side_totals) != len(sides):
-        raise ValueError(f"{len(sides)} sides need {len(sides)} totals, not {len(side_totals)}")
-
     facts: list[tuple[str, str]] = []
     if rules.draws:
         facts.append((labels.boneyard, str(board.boneyard_size)))
     if rules.scoring == "fives":
         facts.append((labels.count, str(board.table.count)))
     geometry = table_geometry(board, title=title)
-    sizes = board.hand_sizes
-    chips = [
-        Chip(
-            name=names[seat],
-            tiles=sizes[seat],
-            score=format_score(side_totals[rules.side_of(seat)]),
-            colour=seat_colour(seat, rules.teams),
-            to_move=not board.deal_over and seat == board.turn,
-        )
-        for seat in range(rules.players)
-    ]
     teams = (
-        [Team(seats, format_score(side_totals[i])) for i, seats in enumerate(sides)]
+        [Team(seats, format_score(side_totals[i])) for i, seats in enumerate(rules.sides)]
         if rules.teams
         else []
     )
@@ -132,8 +105,7 @@ def draw_board(
     draw_header(im, geometry.width, chips, title, facts, teams)
     faces = sprites.faces_for(rules.set)
     draw_table(im, geometry, 0, top, last_move(board), labels, faces)
-    colours = [seat_colour(seat, rules.teams) for seat in range(rules.players)]
-    draw_badges(im, board_badges(geometry, recent, top), colours)
+    draw_badges(im, board_badges(geometry, recent, top), [chip.colour for chip in chips])
     return im
 
 

@@ -13,6 +13,8 @@ from functools import lru_cache
 
 from PIL import Image
 
+from bot.engine.view import PlayerView
+
 from . import sprites, theme
 from .canvas import ascent, draw_box, draw_text, line_height
 from .theme import Colour
@@ -129,6 +131,34 @@ def seat_colour(seat: int, teams: bool) -> Colour:
 def format_score(value: float) -> str:
     """``35`` for whole numbers, ``2.5`` otherwise."""
     return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+
+
+def seat_chips(
+    board: PlayerView, names: Sequence[str], totals: Sequence[float] | None
+) -> tuple[list[Chip], list[float]]:
+    """The chip of each seat of the public ``board`` and each side's total (``totals``,
+    by default the view's). A seat's own view is refused, and so are names and totals
+    that do not match the seats and the sides."""
+    if board.seat is not None:
+        raise ValueError("the board is public: draw it from public_view(state), not a seat's view")
+    rules = board.rules
+    if len(names) != rules.players:
+        raise ValueError(f"{rules.players} seats need {rules.players} names, not {len(names)}")
+    sides = rules.sides
+    side_totals = list(totals) if totals is not None else list(board.totals)
+    if len(side_totals) != len(sides):
+        raise ValueError(f"{len(sides)} sides need {len(sides)} totals, not {len(side_totals)}")
+    chips = [
+        Chip(
+            name=names[seat],
+            tiles=board.hand_sizes[seat],
+            score=format_score(side_totals[rules.side_of(seat)]),
+            colour=seat_colour(seat, rules.teams),
+            to_move=not board.deal_over and seat == board.turn,
+        )
+        for seat in range(rules.players)
+    ]
+    return chips, side_totals
 
 
 def _rows(players: int) -> list[int]:

@@ -55,7 +55,7 @@ from . import sprites, theme
 from .badges import Badge, draw_badges, place_badges
 from .canvas import blank, draw_box, draw_text, line_height
 from .geometry import Box
-from .header import Chip, draw_header, format_score, header_height, seat_colour, split_name
+from .header import draw_header, header_height, seat_chips, seat_colour, split_name
 from .labels import ENGLISH, Labels
 from .theme import Colour
 from .wrap import wrap_text
@@ -379,33 +379,13 @@ def draw_station(
 
     ``recent``: the (seat, tile) pairs laid since the viewer's last turn, in order;
     each car shown gets a badge numbered in that order, in the seat's colour."""
-    if board.seat is not None:
-        raise ValueError("the board is public: draw it from public_view(state), not a seat's view")
+    chips, _ = seat_chips(board, names, totals)
+    g = station_geometry(board, title=title, labels=labels)  # refuses a view without a station
     station = board.station
-    if station is None:
-        raise ValueError("not a Mexican Train table: the view has no station")
+    assert station is not None
     rules = board.rules
-    if len(names) != rules.players:
-        raise ValueError(f"{rules.players} seats need {rules.players} names, not {len(names)}")
-    side_totals = list(totals) if totals is not None else list(board.totals)
-    if len(side_totals) != len(rules.sides):
-        raise ValueError(
-            f"{len(rules.sides)} sides need {len(rules.sides)} totals, not {len(side_totals)}"
-        )
-
-    g = station_geometry(board, title=title, labels=labels)
-    im = blank(g.width, g.height)
     to_move = None if board.deal_over else board.turn
-    chips = [
-        Chip(
-            name=names[seat],
-            tiles=board.hand_sizes[seat],
-            score=format_score(side_totals[rules.side_of(seat)]),
-            colour=seat_colour(seat, rules.teams),
-            to_move=seat == to_move,
-        )
-        for seat in range(rules.players)
-    ]
+    im = blank(g.width, g.height)
     facts = [(labels.engine, str(station.engine))]
     if rules.draws:
         facts.append((labels.boneyard, str(board.boneyard_size)))
@@ -419,8 +399,7 @@ def draw_station(
     if g.ring is not None:
         ring = _ring_sprite(g.ring.w, g.ring.h, RING, max(4, g.unit // 5))
         im.paste(theme.index(theme.GOLD), (g.ring.x, g.ring.y, g.ring.right, g.ring.bottom), ring)
-    colours = [seat_colour(seat, rules.teams) for seat in range(rules.players)]
-    draw_badges(im, station_badges(g, recent), colours)
+    draw_badges(im, station_badges(g, recent), [chip.colour for chip in chips])
     return im
 
 
