@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from typing import Literal
 
 from PIL import Image
@@ -83,6 +84,16 @@ def draw_box(
     """Paste a rounded box; ``background`` is the flat colour around its corners."""
     sprite = sprites.box_sprite(width, height, radius, fill, background, outline, outline_width)
     im.paste(sprite, (x, y))
+
+
+def right_edges(right: int, widths: Sequence[int], gap: int = 0) -> tuple[int, ...]:
+    """The right edges of columns ``widths`` wide, ``gap`` apart, packed leftwards from
+    ``right`` (right-aligned texts line up on them)."""
+    edges = []
+    for width in reversed(widths):
+        edges.append(right)
+        right -= width + gap
+    return tuple(reversed(edges))
 
 
 def to_png(im: Image.Image) -> bytes:

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from PIL import Image
 
 from . import sprites, theme
-from .canvas import blank, draw_box, draw_text, line_height, to_png
+from .canvas import blank, draw_box, draw_text, line_height, right_edges, to_png
 from .theme import Colour
 from .wrap import wrap_text
 
@@ -159,12 +159,7 @@ def _columns(
             for h, c in zip(texts, cells, strict=True)
         )
     final = widths(size)
-    rights: list[int] = []
-    x = right
-    for width in reversed(final):
-        rights.append(x)
-        x -= width + CELL_GAP
-    return _Columns(tuple(reversed(rights)), tuple(final), texts, size)
+    return _Columns(right_edges(right, final, CELL_GAP), tuple(final), texts, size)
 
 
 def columns_width(headings: Sequence[str], rows: Sequence[Sequence[str]]) -> int:

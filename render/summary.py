@@ -40,7 +40,7 @@ from bot.engine.scoring import DealResult
 from bot.engine.view import ScoreView
 
 from . import sprites, theme
-from .canvas import ascent, blank, draw_box, draw_text, line_height, to_png
+from .canvas import ascent, blank, draw_box, draw_text, line_height, right_edges, to_png
 from .header import seat_colour
 from .labels import ENGLISH, Labels
 from .summary_sheet import Score, ScoreSheet, as_score, draw_sheet, leading_sides, score_sheet
@@ -316,12 +316,7 @@ class _Seats:
         ]
         columns = 2 if len(score.rules.sides) > ONE_COLUMN else 1
         box_width = (WIDTH - 2 * PAD - (columns - 1) * SIDE_GAP) // columns
-        rights: list[int] = []
-        x = PAD + box_width - 12
-        for w in reversed(widths):
-            rights.append(x)
-            x -= w + COLUMN_GAP
-        rights.reverse()
+        rights = right_edges(PAD + box_width - 12, widths, COLUMN_GAP)
         numbers_left = rights[0] - widths[0]
         widest = max(sprites.text_width(n, NAME_SIZE, True) for n in names)
         name_room = min(NAME_ROOM if columns == 1 else NAME_ROOM_ABREAST, widest)
@@ -339,7 +334,7 @@ class _Seats:
             headings=tuple(h for h, _, _ in numbers),
             columns=columns,
             box_width=box_width,
-            rights=tuple(rights),
+            rights=rights,
             hand_left=hand_left,
             per_line=per_line,
             faces=sprites.faces_for(score.rules.set),

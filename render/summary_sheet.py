@@ -23,7 +23,7 @@ from bot.engine.match import MatchState
 from bot.engine.view import ScoreView, score_view
 
 from . import sprites, theme
-from .canvas import draw_box, draw_text, line_height
+from .canvas import draw_box, draw_text, line_height, right_edges
 from .header import seat_colour
 from .labels import ENGLISH, Labels
 from .theme import Colour
@@ -162,55 +162,36 @@ def score_sheet(
         if more >= len(results):
             break
         carried = more
-    columns = columns_width(carried)
-    carry_w = columns - sum(deal_w[carried:]) - sum(tail_w)
-    name_room = max(NAME_MIN, min(name_w, room - columns))
+    columns_w = columns_width(carried)
+    carry_w = columns_w - sum(deal_w[carried:]) - sum(tail_w)
+    name_room = max(NAME_MIN, min(name_w, room - columns_w))
     fitted = tuple(sprites.fit_text(n, name_room, SHEET_SIZE, True, SHEET_SIZE) for n in side_names)
 
-    labels_: list[str] = []
-    cells: list[tuple[str, ...]] = []
-    gold: list[frozenset[int]] = []
-    bold: list[bool] = []
-    widths: list[int] = []
+    # Each column: its heading, a text a side, its sides in gold, bold, its width.
+    columns: list[tuple[str, tuple[str, ...], frozenset[int], bool, int]] = []
     if carried:
-        labels_.append(_span(carried))
-        cells.append(_sums(score, carried, labels))
-        gold.append(frozenset())
-        bold.append(False)
-        widths.append(carry_w)
-    for n in range(carried, len(results)):
-        labels_.append(str(n + 1))
-        cells.append(rounds[n])
-        gold.append(round_winners[n])
-        bold.append(False)
-        widths.append(deal_w[n])
-    for (label, column, best), w in zip(tail, tail_w, strict=True):
-        labels_.append(label)
-        cells.append(column)
-        gold.append(best)
-        bold.append(True)
-        widths.append(w)
-    rights: list[int] = []
-    x = right
-    for w in reversed(widths):
-        rights.append(x)
-        x -= w
-    rights.reverse()
+        columns.append((_span(carried), _sums(score, carried, labels), frozenset(), False, carry_w))
+    columns += [
+        (str(n + 1), rounds[n], round_winners[n], False, deal_w[n])
+        for n in range(carried, len(results))
+    ]
+    columns += [(*column, True, w) for column, w in zip(tail, tail_w, strict=True)]
+    labels_, cells, gold, bold, widths = zip(*columns, strict=True)
     return ScoreSheet(
         heading=sprites.fit_text(heading, name_room, SHEET_SIZE, False, SHEET_SIZE)[0],
-        labels=tuple(labels_),
+        labels=labels_,
         names=fitted,
         colours=tuple(seat_colour(side[0], rules.teams) for side in sides),
         rounds=rounds,
         round_winners=round_winners,
-        cells=tuple(cells),
-        gold=tuple(gold),
-        bold=tuple(bold),
+        cells=cells,
+        gold=gold,
+        bold=bold,
         totals=totals,
         leaders=leaders,
         carried=carried,
         left=left,
-        rights=tuple(rights),
+        rights=right_edges(right, widths),
         width=right - left + 24 + 12,
     )
 
