@@ -548,19 +548,11 @@ def _lane(
     if snake is None:
         return None
     pieces, label, straight = snake
-    a1s = [p.a1 for p in pieces]
-    a2s = [p.a2 for p in pieces]
-    b1s = [p.b1 for p in pieces]
-    b2s = [p.b2 for p in pieces]
-    if label is not None:
-        a1s.append(label[0])
-        a2s.append(label[1])
-        b1s.append(label[2])
-        b2s.append(label[3])
-    if not a1s:
+    boxes = [(p.a1, p.a2, p.b1, p.b2) for p in pieces] + ([label] if label is not None else [])
+    if not boxes:
         return _Lane(pieces, label, (0, 0, 0, 0), straight, 0)
-    extent = _to_screen(_FRAMES[end], min(a1s), max(a2s), min(b1s), max(b2s))
-    return _Lane(pieces, label, extent, straight, max(b2s))
+    extent = _union(boxes)
+    return _Lane(pieces, label, _to_screen(_FRAMES[end], *extent), straight, extent[3])
 
 
 def _union(boxes: Sequence[tuple[int, int, int, int]]) -> tuple[int, int, int, int]:
@@ -774,11 +766,8 @@ def _frame(
             box = _to_screen(_FRAMES[end], piece.a1, piece.a2, piece.b1, piece.b2)
         tiles.append((end, piece, box))
     marks = {end: _to_screen(_FRAMES[end], *label) for end, label in labels.items()}
-    every = [box for _, _, box in tiles] + list(marks.values())
-    x1 = min(b[0] for b in every) - FRAME_MARGIN
-    x2 = max(b[1] for b in every) + FRAME_MARGIN
-    y1 = min(b[2] for b in every) - FRAME_MARGIN
-    y2 = max(b[3] for b in every) + FRAME_MARGIN
+    x1, x2, y1, y2 = _union([box for _, _, box in tiles] + list(marks.values()))
+    x1, x2, y1, y2 = x1 - FRAME_MARGIN, x2 + FRAME_MARGIN, y1 - FRAME_MARGIN, y2 + FRAME_MARGIN
     unit, width = _scale(x2 - x1, y2 - y1, shape, min_width)
     half = unit // 2
     # Cropped to what is on the table: as tall as the tiles and labels (with the

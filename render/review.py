@@ -24,6 +24,7 @@ from .canvas import draw_box, draw_text, line_height, to_png
 from .hand import draw_hand
 from .header import seat_colour
 from .labels import ENGLISH, Labels
+from .sprites import fit_text, text_width
 from .theme import Colour
 
 __all__ = ["MistakePicture", "ReviewCard", "SeatLine", "draw_review", "render_review"]
@@ -127,9 +128,8 @@ def _head(card: ReviewCard) -> Image.Image:
         colour = seat_colour(line.seat, card.teams)
         draw_box(im, x, top, chip_w, chip_h, radius=10, fill=theme.CHIP, background=theme.PANEL)
         draw_box(im, x, top, 8, chip_h, radius=4, fill=colour, background=theme.CHIP)
-        draw_text(
-            im, _cut(line.name, TEXT, chip_w - 24), x + 16, top + 6, TEXT, background=theme.CHIP
-        )
+        name = fit_text(line.name, chip_w - 24, TEXT, False, TEXT)[0]
+        draw_text(im, name, x + 16, top + 6, TEXT, background=theme.CHIP)
         draw_text(
             im,
             line.accuracy,
@@ -233,15 +233,7 @@ def _fit(im: Image.Image, box: tuple[int, int]) -> Image.Image:
     return im.resize(size, Image.Resampling.LANCZOS)
 
 
-def _cut(text: str, size: int, width: int) -> str:
-    from .sprites import fit_text
-
-    return fit_text(text, width, size, False, size)[0]
-
-
 def _wrap(text: str, size: int, width: int) -> list[str]:
-    from .sprites import text_width
-
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""

@@ -253,7 +253,7 @@ def _numeral_mask(number: int, side: int) -> Image.Image:
     """
     target = NUMERAL_HEIGHT * side
     text = str(number)
-    size = max(4, round(target / _digit_height_share()))
+    size = max(4, round(target / digit_share()))
     font = theme.font(size, True)
     left, top, right, bottom = font.getbbox(text)
     mask = Image.new("L", (int(right - left) + 4, int(bottom - top) + 4), 0)
@@ -268,9 +268,9 @@ def _numeral_mask(number: int, side: int) -> Image.Image:
 
 
 @lru_cache(maxsize=1)
-def _digit_height_share() -> float:
-    """How tall flat-topped digits are inked, as a share of the font size (0.73 for DejaVu;
-    round ones overshoot a little)."""
+def digit_share() -> float:
+    """How tall flat-topped digits are inked in bold, as a share of the font size (0.73
+    for DejaVu; round ones overshoot a little)."""
     font = theme.font(100, True)
     mask = Image.new("L", (400, 200), 0)
     ImageDraw.Draw(mask).text((10, 10), "1457", font=font, fill=255)
