@@ -245,7 +245,6 @@ def _draw_end(
                 x + w // 2,
                 y + (h - 2 * line) // 2 + i * line,
                 s,
-                colour=theme.TEXT,
                 background=fill,
                 align="centre",
             )

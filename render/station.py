@@ -49,7 +49,7 @@ from PIL import Image, ImageDraw
 
 from bot.engine.tiles import Tile
 from bot.engine.trains import MEXICAN
-from bot.engine.view import PlayerView, SeenPlay, StationView
+from bot.engine.view import PlayerView, SeenPlay
 
 from . import sprites, theme
 from .badges import Badge, draw_badges, place_badges
@@ -197,13 +197,9 @@ def label_width(labels: Labels) -> int:
     return min(LABEL_MAX, max(LABEL_WIDTH, need))
 
 
-def _cars_left(label: int = LABEL_WIDTH) -> int:
+def _cars_left(label: int) -> int:
+    """Where the cars start, right of the labels (``label`` wide) and the station."""
     return PAD + label + GAP + STATION_WIDTH + GAP
-
-
-def _room(label: int = LABEL_WIDTH) -> int:
-    """How wide a line of cars may be."""
-    return WIDTH - _cars_left(label) - PAD
 
 
 def _width(double: bool, unit: int) -> int:
@@ -223,12 +219,10 @@ def _fill(widths: Sequence[int], room: int) -> list[tuple[int, int]]:
     return out
 
 
-def _lay(
-    doubles: Sequence[bool], unit: int, label: int = LABEL_WIDTH
-) -> tuple[int, list[tuple[int, int]]]:
+def _lay(doubles: Sequence[bool], unit: int, label: int) -> tuple[int, list[tuple[int, int]]]:
     """How many innermost cars a ``+n`` badge stands for, and where the rest (after
     the badge, if any) go: as many of the last cars as fit :data:`MAX_LINES` lines."""
-    room = _room(label)
+    room = WIDTH - _cars_left(label) - PAD
     widths = [_width(d, unit) for d in doubles]
     hidden = 0
     while True:
@@ -239,7 +233,7 @@ def _lay(
         hidden += 1
 
 
-def _choose_unit(trains: Sequence[Sequence[bool]], label: int = LABEL_WIDTH) -> int:
+def _choose_unit(trains: Sequence[Sequence[bool]], label: int) -> int:
     """The largest unit at which every train fits one line, else the smallest."""
     for unit in UNITS:
         laid = (_lay(t, unit, label) for t in trains)
@@ -282,27 +276,21 @@ def station_geometry(
         hidden, spots = _lay(across, unit, label_w)
         shown_cars = list(enumerate(train.cars))[hidden:]
         kinds = ([False] if hidden else []) + across[hidden:]  # the badge is tile-wide
-        lines = max(1, spots[-1][0] + 1) if spots else 1
-        tall = [False] * lines
-        for (line, _), double in zip(spots, kinds, strict=True):
-            tall[line] = tall[line] or double
-        heights = [2 * unit if t else unit for t in tall]
-        line_tops = []
-        offset = ROW_PAD
-        for h in heights:
-            line_tops.append(offset)
-            offset += h + LINE_GAP
-        height = offset - LINE_GAP + ROW_PAD
-        line_h = heights[0] + 2 * ROW_PAD  # the label's contents sit by the first line
-        line_h = max(line_h, line_height(NAME_SIZE, True) + 2 * ROW_PAD)
-        if train.train == MEXICAN:
+        lines = spots[-1][0] + 1 if spots else 1
+        tall = {line for (line, _), double in zip(spots, kinds, strict=True) if double}
+        heights = [2 * unit if line in tall else unit for line in range(lines)]
+        line_tops = [ROW_PAD + sum(heights[:i]) + i * LINE_GAP for i in range(lines)]
+        height = line_tops[-1] + heights[-1] + ROW_PAD
+        mexican = train.train == MEXICAN
+        # the label's contents sit by the first line
+        line_h = max(heights[0], line_height(NAME_SIZE, True)) + 2 * ROW_PAD
+        if mexican:
             width = label_w - PAD - PAD // 2  # the name box of a label without a stripe
             written = len(mexican_label(labels.mexican_train, width))
             line_h = max(line_h, written * line_height(NAME_MIN_SIZE, True) + 2 * ROW_PAD)
         height = max(height, line_h)
         label = Box(label_x, y, label_w, height)
         marker = None
-        mexican = train.train == MEXICAN
         name_left = label_x + PAD + (0 if mexican else STRIPE + PAD // 2)
         name_right = label.right - PAD // 2 - (0 if mexican else TOKEN + PAD // 2)
         if train.marker:
@@ -326,19 +314,9 @@ def station_geometry(
             Box(station_x + STATION_WIDTH, y + t, WIDTH - PAD - station_x - STATION_WIDTH, h)
             for t, h in zip(line_tops, heights, strict=True)
         )
+        row = Box(label_x, y, WIDTH - 2 * PAD, height)
         rows.append(
-            TrainRow(
-                train.train,
-                Box(label_x, y, WIDTH - 2 * PAD, height),
-                label,
-                name,
-                marker,
-                lines,
-                cars,
-                hidden,
-                more,
-                tracks,
-            )
+            TrainRow(train.train, row, label, name, marker, lines, cars, hidden, more, tracks)
         )
         y += height + ROW_GAP
     bottom = y - ROW_GAP
@@ -393,19 +371,6 @@ def draw_station(
 
     faces = sprites.faces_for(rules.set)
     fresh = last_tiles(board)
-    _draw_station_band(im, g, station, faces)
-    for row in g.rows:
-        _draw_row(im, g, row, names, labels, to_move, fresh, faces)
-    if g.ring is not None:
-        ring = _ring_sprite(g.ring.w, g.ring.h, RING, max(4, g.unit // 5))
-        im.paste(theme.index(theme.GOLD), (g.ring.x, g.ring.y, g.ring.right, g.ring.bottom), ring)
-    draw_badges(im, station_badges(g, recent), [chip.colour for chip in chips])
-    return im
-
-
-def _draw_station_band(
-    im: Image.Image, g: StationGeometry, station: StationView, faces: sprites.Faces
-) -> None:
     band = g.station
     draw_box(
         im, band.x, band.y, band.w, band.h, radius=10, fill=_STATION_FILL, background=theme.FELT
@@ -414,6 +379,13 @@ def _draw_station_band(
         station.engine, station.engine, True, ENGINE_UNIT, "face", _STATION_FILL, faces
     )
     im.paste(engine.image, (g.engine.x, g.engine.y), engine.mask)
+    for row in g.rows:
+        _draw_row(im, g, row, names, labels, to_move, fresh, faces)
+    if g.ring is not None:
+        ring = _ring_sprite(g.ring.w, g.ring.h, RING, max(4, g.unit // 5))
+        im.paste(theme.index(theme.GOLD), (g.ring.x, g.ring.y, g.ring.right, g.ring.bottom), ring)
+    draw_badges(im, station_badges(g, recent), [chip.colour for chip in chips])
+    return im
 
 
 def _draw_row(
@@ -467,7 +439,6 @@ def _draw_row(
                 top + i * step,
                 NAME_MIN_SIZE,
                 bold=True,
-                colour=theme.TEXT,
                 background=fill,
             )
     else:
@@ -480,7 +451,6 @@ def _draw_row(
             name_box.y + (name_box.h - line_height(size, True)) // 2,
             size,
             bold=True,
-            colour=theme.TEXT,
             background=fill,
         )
     if row.marker is not None:
@@ -527,7 +497,6 @@ def _draw_more(im: Image.Image, box: Box, hidden: int, labels: Labels) -> None:
         box.y + inset + (h - line_height(size, True)) // 2,
         size,
         bold=True,
-        colour=theme.TEXT,
         background=theme.LABEL,
         align="centre",
     )
