@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from PIL import Image
 
 from . import sprites, theme
-from .canvas import blank, draw_box, draw_text, line_height, right_edges, to_png
+from .canvas import Align, blank, draw_box, draw_text, line_height, right_edges, to_png
 from .theme import Colour
 from .wrap import wrap_text
 
@@ -168,20 +168,6 @@ def columns_width(headings: Sequence[str], rows: Sequence[Sequence[str]]) -> int
     return sum(widths) + CELL_GAP * max(len(widths) - 1, 0)
 
 
-def _draw_headings(im: Image.Image, y: int, columns: _Columns) -> None:
-    for heading, right in zip(columns.headings, columns.rights, strict=True):
-        draw_text(
-            im,
-            heading,
-            right,
-            y,
-            columns.head_size,
-            colour=theme.TEXT_MUTED,
-            background=theme.PANEL,
-            align="right",
-        )
-
-
 # -- leaderboard ------------------------------------------------------------------------------
 
 
@@ -209,7 +195,7 @@ def draw_leaderboard(card: BoardCard) -> Image.Image:
     rows_height = (
         len(card.lines) * (ROW_HEIGHT + ROW_GAP) - ROW_GAP
         if card.lines
-        else _box_height(len(empty), CELL_SIZE)
+        else max(ROW_HEIGHT, len(empty) * line_height(CELL_SIZE) + 14)  # at least a row tall
     )
     footer = _footer_height(card.footer, WIDTH)
     head = max(line_height(columns.head_size), line_height(HEAD_SIZE)) + 10
@@ -217,16 +203,21 @@ def draw_leaderboard(card: BoardCard) -> Image.Image:
     im = blank(WIDTH, height, theme.PANEL)
     header.draw(im)
     y = top
-    draw_text(
-        im,
-        card.name_heading,
-        name_x,
-        y,
-        columns.head_size,
-        colour=theme.TEXT_MUTED,
-        background=theme.PANEL,
-    )
-    _draw_headings(im, y, columns)
+    headings: list[tuple[str, int, Align]] = [(card.name_heading, name_x, "left")]
+    headings += [
+        (h, right, "right") for h, right in zip(columns.headings, columns.rights, strict=True)
+    ]
+    for heading, x, align in headings:
+        draw_text(
+            im,
+            heading,
+            x,
+            y,
+            columns.head_size,
+            colour=theme.TEXT_MUTED,
+            background=theme.PANEL,
+            align=align,
+        )
     y += head
     if not card.lines:
         _draw_row_box(im, y, False, rows_height)
@@ -292,11 +283,6 @@ def _wrapped(text: str, width: int, size: int, bold: bool = False) -> tuple[str,
     return wrap_text(text, width, size, bold) if text else ()
 
 
-def _box_height(lines: int, size: int) -> int:
-    """A row box for ``lines`` lines of text at ``size``: at least one row tall."""
-    return max(ROW_HEIGHT, lines * line_height(size) + 14)
-
-
 @dataclass(frozen=True, slots=True)
 class _Header:
     """The title, the subtitle's lines, and where the page line goes."""
@@ -317,7 +303,8 @@ class _Header:
         if page:
             page = sprites.fit_text(page, room, SUBTITLE_SIZE, False, SUBTITLE_SIZE)[0]
             last = sprites.text_width(lines[-1], SUBTITLE_SIZE, False) if lines else 0
-            beside = bool(lines) and last + 2 * CELL_GAP + _width(page) <= room
+            width = sprites.text_width(page, SUBTITLE_SIZE, False)
+            beside = bool(lines) and last + 2 * CELL_GAP + width <= room
         return cls(title, size, lines, page, beside)
 
     @property
@@ -354,10 +341,6 @@ class _Header:
             background=theme.PANEL,
             align="right",
         )
-
-
-def _width(text: str) -> int:
-    return sprites.text_width(text, SUBTITLE_SIZE, False)
 
 
 def _footer_height(footer: str, width: int) -> int:

@@ -285,10 +285,7 @@ def _chains(table: TableView, kind: LayoutKind) -> _Chains:
     k = table.spinner_index
     arm = arms[side]
     back = [_Link(t.tile, t.outer, t.inner, t.closed) for t in reversed(arm[:k])]
-    if side == End.WEST:
-        through = _Link(lead.tile, lead.inner, lead.outer, False)
-    else:
-        through = _Link(lead.tile, lead.outer, lead.inner, False)
+    through = lead_link if side == End.WEST else _Link(lead.tile, lead.outer, lead.inner, False)
     chains = dict(as_is)
     chains[side] = [_link(t) for t in arm[k + 1 :]]
     chains[other] = [*back, through, *as_is[other]]
