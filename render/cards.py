@@ -131,8 +131,7 @@ def _columns(
     columns are always :data:`CELL_GAP` apart, so headings never touch.
     """
     cells = [
-        max((sprites.text_width(row[i], CELL_SIZE, True) for row in rows), default=0)
-        for i in range(len(headings))
+        sprites.widest([row[i] for row in rows], CELL_SIZE, True) for i in range(len(headings))
     ]
     room -= CELL_GAP * max(len(headings) - 1, 0)
     texts = tuple(headings)

@@ -8,6 +8,7 @@ over the flat colour they are made for.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 from typing import Literal, NamedTuple
 
@@ -328,6 +329,11 @@ def metrics(size: int, bold: bool) -> tuple[int, int]:
 def text_width(text: str, size: int, bold: bool) -> int:
     left, _, right, _ = theme.font(size, bold).getbbox(text)
     return int(right - left)
+
+
+def widest(texts: Iterable[str], size: int, bold: bool) -> int:
+    """The width of the widest of ``texts`` (0 for none)."""
+    return max((text_width(t, size, bold) for t in texts), default=0)
 
 
 @lru_cache(maxsize=1024)

@@ -193,7 +193,7 @@ def label_width(labels: Labels) -> int:
     """The labels' width: :data:`LABEL_WIDTH`, or what the longest word of the Mexican
     train's label needs at the smallest size (``Meksikolainen``), up to :data:`LABEL_MAX`."""
     words = labels.mexican_train.split() or [""]
-    need = max(sprites.text_width(w, NAME_MIN_SIZE, True) for w in words) + PAD + PAD // 2 + 2
+    need = sprites.widest(words, NAME_MIN_SIZE, True) + PAD + PAD // 2 + 2
     return min(LABEL_MAX, max(LABEL_WIDTH, need))
 
 

@@ -308,17 +308,14 @@ class _Seats:
         if not mexican:
             numbers.append((labels.deal_score, scores, True))
         widths = [
-            max(
-                sprites.text_width(heading, HEAD_SIZE, False),
-                *(sprites.text_width(c, NUMBER_SIZE, bold) for c in cells),
-            )
-            for heading, cells, bold in numbers
+            max(sprites.text_width(h, HEAD_SIZE, False), sprites.widest(cells, NUMBER_SIZE, bold))
+            for h, cells, bold in numbers
         ]
         columns = 2 if len(score.rules.sides) > ONE_COLUMN else 1
         box_width = (WIDTH - 2 * PAD - (columns - 1) * SIDE_GAP) // columns
         rights = right_edges(PAD + box_width - 12, widths, COLUMN_GAP)
         numbers_left = rights[0] - widths[0]
-        widest = max(sprites.text_width(n, NAME_SIZE, True) for n in names)
+        widest = sprites.widest(names, NAME_SIZE, True)
         name_room = min(NAME_ROOM if columns == 1 else NAME_ROOM_ABREAST, widest)
         fitted = tuple(
             sprites.fit_text(n, name_room, NAME_SIZE, True, MIN_TEXT_SIZE) for n in names

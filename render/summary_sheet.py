@@ -143,10 +143,7 @@ def score_sheet(
         tail.append((labels.place, tuple(_places(places, labels)), leaders))
     heading = labels.round_score if rules.game == "mexican" else labels.deal_score
 
-    name_w = max(
-        sprites.text_width(heading, SHEET_SIZE, False),
-        *(sprites.text_width(n, SHEET_SIZE, True) for n in side_names),
-    )
+    name_w = _column_width(heading, side_names) - CELL_GAP  # the names need no gap
     tail_w = [_column_width(label, cells) for label, cells, _ in tail]
     deal_w = [_column_width(str(n + 1), r) for n, r in enumerate(rounds)]
 
@@ -197,11 +194,9 @@ def score_sheet(
 
 
 def _column_width(label: str, cells: Sequence[str]) -> int:
-    widest = max(
-        sprites.text_width(label, SHEET_SIZE, False),
-        *(sprites.text_width(c, SHEET_SIZE, True) for c in cells),
-    )
-    return widest + CELL_GAP
+    """As wide as the widest of ``label`` and the bold ``cells``, and a gap."""
+    widest = sprites.widest(cells, SHEET_SIZE, True)
+    return max(sprites.text_width(label, SHEET_SIZE, False), widest) + CELL_GAP
 
 
 def _span(carried: int) -> str:
