@@ -310,7 +310,7 @@ _NEXT = _Link(Tile(1), 0, 1, False)
 
 
 _FREE = 1 << 30
-"""No bound: where a chain's rows stack, it may go as far as it needs."""
+"""No bound: west's and east's rows run back as far as the reach (no chain in the way)."""
 
 
 class _Lane(NamedTuple):
@@ -521,8 +521,8 @@ def _lane(
     labelled: bool,
     centre_cross: bool,
     doubles: Sequence[bool],
-    pitch: int = LOOSE,
-    wide_from: int = _FREE,
+    pitch: int,
+    wide_from: int,
 ) -> _Lane | None:
     """``end``'s chain laid with ``reach``; in a pinwheel its rows from ``wide_from``
     on (clear of the next quarter's chain) may run as far back as the reach."""
@@ -534,7 +534,6 @@ def _lane(
         a0,
         reach,
         a_min,
-        _FREE,
         labelled=labelled,
         horizontal=horizontal,
         doubles=doubles,
@@ -590,29 +589,26 @@ def _snake(
     a0: int,
     a_max: int,
     a_min: int,
-    b_max: int,
     *,
     labelled: bool,
     horizontal: bool,
-    doubles: Sequence[bool] | None = None,
-    pitch: int = LOOSE,
-    wide_from: int = _FREE,
-    wide_min: int = 0,
+    doubles: Sequence[bool],
+    pitch: int,
+    wide_from: int,
+    wide_min: int,
 ) -> tuple[list[_Piece], tuple[int, int, int, int] | None, bool] | None:
     """Lay one chain in its local frame; ``None`` if it does not fit.
 
     Returns the pieces, when ``labelled`` the label box ``(a1, a2, b1, b2)``, and
     whether the chain runs straight (no corner, its label's slot included, and the
     label not pushed back from ``a_max``): then a longer ``a_max`` lays it the same.
-    ``doubles`` (:func:`_doubles` of the chain) saves working them out again.
+    ``doubles``: :func:`_doubles` of the chain. Its rows stack as far as they need.
     ``pitch`` is how far apart the rows are (:data:`PITCHES`): ``LOOSE`` turns each
     corner on top of the row's last tile; a packed pitch turns it just past the
     row's end and lays the doubles of every row but the first along the row.
     A row running back whose tiles all lie at ``b >= wide_from`` may run on to
     ``wide_min`` instead of ``a_min`` (past the chain that has the next quarter).
     """
-    if doubles is None:
-        doubles = _doubles(chain)
     packed = pitch < LOOSE
     new = tuple.__new__
     pieces: list[_Piece] = []
@@ -641,8 +637,6 @@ def _snake(
         if pending is not None:
             a1, a2, b1 = pending
             piece = _Piece(link, a1, a2, b1, b1 + _LONG, True, 1)
-            if piece.b2 > b_max:
-                return None
             pending = None
             axis, cursor, sign = b1 + _LONG - 1, _back(a1, a2, sign), -sign
             last_across = 0
@@ -658,7 +652,7 @@ def _snake(
                 limit_ok = end >= low + room
                 a1, a2 = end, cursor
             half = across // 2
-            if limit_ok and axis + half <= b_max:
+            if limit_ok:
                 piece = new(_Piece, (link, a1, a2, axis - half, axis + half, False, sign))
                 cursor, last_across = end, across
             elif last_across == 0:
@@ -671,8 +665,6 @@ def _snake(
                 previous_cross, first_row = False, False
                 axis, sign, last_across = axis + step, -sign, 0
                 next_row = (cursor, axis)
-                if piece.b2 > b_max:
-                    return None
             else:
                 top = axis + last_across // 2
                 c1, c2 = sorted((cursor - 2 * sign, cursor))
@@ -685,8 +677,6 @@ def _snake(
                     axis, cursor, sign = top + _LONG - 1, _back(c1, c2, sign), -sign
                     last_across = 0
                 first_row = False
-                if piece.b2 > b_max:
-                    return None
         if is_next:
             slot = piece
         else:
@@ -700,19 +690,17 @@ def _snake(
         assert next_row is not None
         start, row_axis = next_row
         x1, x2 = sorted((start + sign * _SHORT, start - sign * _SHORT))
-        label: tuple[int, int, int, int] | None = (x1, x2, row_axis - 1, row_axis + 1)
+        label = (x1, x2, row_axis - 1, row_axis + 1)
     else:
         if slot.climb and not packed:  # the slot turns a corner: keep the label in its row
             if sign < 0:  # the row ran outwards (the corner turned the sign)
                 a_hi = min(a_hi, slot.a2)
             else:
                 a_lo = max(a_lo, slot.a1)
-        label = _label_box(slot, horizontal, a_lo, a_hi, b_max)
-        if packed and label is not None and not horizontal and not slot.climb:
+        label = _label_box(slot, horizontal, a_lo, a_hi)
+        if packed and not horizontal and not slot.climb:
             # Two units across the row: it leans out of the last row, not onto the one before.
             label = (label[0], label[1], label[2] + 1, label[3] + 1)
-    if label is None:
-        return None
     straight = not slot.climb and not any(p.climb for p in pieces) and label[1] < a_max
     return pieces, label, straight
 
@@ -722,9 +710,7 @@ def _back(a1: int, a2: int, sign: int) -> int:
     return a1 if sign > 0 else a2
 
 
-def _label_box(
-    slot: _Piece, horizontal: bool, a_lo: int, a_hi: int, b_max: int
-) -> tuple[int, int, int, int] | None:
+def _label_box(slot: _Piece, horizontal: bool, a_lo: int, a_hi: int) -> tuple[int, int, int, int]:
     """A label box 2 units wide and 1 tall on screen, centred on the free slot, kept in bounds."""
     mid_a = (slot.a1 + slot.a2) // 2
     mid_b = (slot.b1 + slot.b2) // 2
@@ -734,10 +720,7 @@ def _label_box(
         a1, a2 = a1 - (a2 - a_hi), a_hi
     if a1 < a_lo:
         a1, a2 = a_lo, a2 + (a_lo - a1)
-    b1, b2 = mid_b - half_b, mid_b + half_b
-    if b2 > b_max:
-        return None
-    return a1, a2, b1, b2
+    return a1, a2, mid_b - half_b, mid_b + half_b
 
 
 # -- to pixels ---------------------------------------------------------------
