@@ -314,9 +314,7 @@ def _draw_chip(im: Image.Image, z: HeaderSizes, x: int, y: int, w: int, chip: Ch
     inset = z.pad
     left = x + inset + z.stripe + z.pad
     name_h = line_height(z.name, True)
-    count_h = line_height(z.tiles, True)
-    icon_h = 2 * z.icon
-    second_h = max(count_h, icon_h)
+    second_h = max(line_height(z.tiles, True), 2 * z.icon)
     top = y + (z.chip - (name_h + second_h)) // 2
     room = w - (left - x) - score_w - 2 * inset
     name, note = _fit_name(chip.name, room, z)
@@ -331,21 +329,9 @@ def _draw_chip(im: Image.Image, z: HeaderSizes, x: int, y: int, w: int, chip: Ch
         background=theme.CHIP,
     )
     second = top + name_h
-    icon = sprites.tile_sprite(0, 0, True, z.icon, "back", theme.CHIP)
-    im.paste(icon.image, (left, second + (second_h - icon_h) // 2), icon.mask)
-    count_x = left + z.icon + z.pad * 2 // 3
-    count_w = draw_text(
-        im,
-        str(chip.tiles),
-        count_x,
-        second + (second_h - count_h) // 2,
-        z.tiles,
-        bold=True,
-        colour=theme.TEXT_MUTED,
-        background=theme.CHIP,
-    )
+    count_end = _draw_tiles(im, z, left, second, second_h, chip.tiles)
     if note:  # the part of a long name put aside: beside the tiles in hand
-        note_x = count_x + count_w + z.pad
+        note_x = count_end + z.pad
         note = _fit_note(note, x + w - inset - z.outline - score_w - z.pad - note_x, z.tiles)
         draw_text(
             im,
@@ -356,6 +342,24 @@ def _draw_chip(im: Image.Image, z: HeaderSizes, x: int, y: int, w: int, chip: Ch
             colour=theme.TEXT_MUTED,
             background=theme.CHIP,
         )
+
+
+def _draw_tiles(im: Image.Image, z: HeaderSizes, x: int, top: int, band: int, tiles: int) -> int:
+    """The tiles in hand from ``x``: a face-down tile and their count, centred in a band
+    ``band`` tall from ``top``. Returns where the count ends."""
+    icon = sprites.tile_sprite(0, 0, True, z.icon, "back", theme.CHIP)
+    im.paste(icon.image, (x, top + (band - 2 * z.icon) // 2), icon.mask)
+    count_x = x + z.icon + z.pad * 2 // 3
+    return count_x + draw_text(
+        im,
+        str(tiles),
+        count_x,
+        top + (band - line_height(z.tiles, True)) // 2,
+        z.tiles,
+        bold=True,
+        colour=theme.TEXT_MUTED,
+        background=theme.CHIP,
+    )
 
 
 def _fit_name(name: str, room: int, z: HeaderSizes) -> tuple[str, str]:
@@ -386,25 +390,11 @@ def _draw_team(
     left = x + inset + z.stripe + z.pad
     right = x + w - inset - z.outline - score_w - 2 * z.pad  # the tiles' column ends here
     line = (h - 2 * (z.pad // 2)) // max(1, len(chips))
-    icon_h = 2 * z.icon
     for i, chip in enumerate(chips):
         top = y + z.pad // 2 + i * line
-        count = str(chip.tiles)
-        count_w = sprites.text_width(count, z.tiles, True)
-        count_x = right - count_w
-        icon_x = count_x - z.pad * 2 // 3 - z.icon
-        icon = sprites.tile_sprite(0, 0, True, z.icon, "back", theme.CHIP)
-        im.paste(icon.image, (icon_x, top + (line - icon_h) // 2), icon.mask)
-        draw_text(
-            im,
-            count,
-            count_x,
-            top + (line - line_height(z.tiles, True)) // 2,
-            z.tiles,
-            bold=True,
-            colour=theme.TEXT_MUTED,
-            background=theme.CHIP,
-        )
+        count_w = sprites.text_width(str(chip.tiles), z.tiles, True)
+        icon_x = right - count_w - z.pad * 2 // 3 - z.icon
+        _draw_tiles(im, z, icon_x, top, line, chip.tiles)
         room = icon_x - z.pad - left
         name, note = _fit_name(chip.name, room, z)
         name, size = sprites.fit_text(name, room, z.name, True, z.name_min)
