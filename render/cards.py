@@ -230,12 +230,7 @@ def draw_leaderboard(card: BoardCard) -> Image.Image:
 
 
 def _draw_board_line(
-    im: Image.Image,
-    line: BoardLine,
-    y: int,
-    name_x: int,
-    name_room: int,
-    rights: Sequence[int],
+    im: Image.Image, line: BoardLine, y: int, name_x: int, name_room: int, rights: Sequence[int]
 ) -> None:
     _draw_row_box(im, y, line.highlight)
     podium = line.position <= PODIUM

@@ -36,9 +36,7 @@ KEY_SIZE = 24
 
 
 def hand_keys(
-    tiles: Sequence[Tile],
-    legal: Collection[Tile],
-    style: Literal["digits", "letters"] = "digits",
+    tiles: Sequence[Tile], legal: Collection[Tile], style: Literal["digits", "letters"] = "digits"
 ) -> dict[Tile, str]:
     """The key of each playable tile, in hand order: ``1, 2, 3…`` or ``A, B, C…``.
 

@@ -236,14 +236,7 @@ def _draw_info(
     x = width - z.pad
     for label, value in reversed(facts):
         x -= draw_text(
-            im,
-            value,
-            x,
-            value_top,
-            z.fact_value,
-            bold=True,
-            background=theme.PANEL,
-            align="right",
+            im, value, x, value_top, z.fact_value, bold=True, background=theme.PANEL, align="right"
         )
         x -= z.pad * 2 // 3
         x -= draw_text(

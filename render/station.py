@@ -433,13 +433,7 @@ def _draw_row(
         top = name_box.y + (name_box.h - step * len(written)) // 2
         for i, one in enumerate(written):
             draw_text(
-                im,
-                one,
-                name_box.x,
-                top + i * step,
-                NAME_MIN_SIZE,
-                bold=True,
-                background=fill,
+                im, one, name_box.x, top + i * step, NAME_MIN_SIZE, bold=True, background=fill
             )
     else:
         text = labels.mexican_train if mexican else _short_name(names[row.train], name_box.w)

@@ -106,11 +106,7 @@ class SummaryTexts:
 
 
 def summary_texts(
-    match: Score,
-    names: Sequence[str],
-    *,
-    title: str | None = None,
-    labels: Labels = ENGLISH,
+    match: Score, names: Sequence[str], *, title: str | None = None, labels: Labels = ENGLISH
 ) -> SummaryTexts:
     """The sentences :func:`draw_summary` draws for the last finished deal of ``match``."""
     score = as_score(match)
@@ -143,11 +139,7 @@ def summary_texts(
 
 
 def render_summary(
-    match: Score,
-    names: Sequence[str],
-    *,
-    title: str | None = None,
-    labels: Labels = ENGLISH,
+    match: Score, names: Sequence[str], *, title: str | None = None, labels: Labels = ENGLISH
 ) -> bytes:
     """The last finished deal of ``match`` and the match so far, as PNG bytes.
 
@@ -158,11 +150,7 @@ def render_summary(
 
 
 def draw_summary(
-    match: Score,
-    names: Sequence[str],
-    *,
-    title: str | None = None,
-    labels: Labels = ENGLISH,
+    match: Score, names: Sequence[str], *, title: str | None = None, labels: Labels = ENGLISH
 ) -> Image.Image:
     """The summary as a palette image (what :func:`render_summary` encodes)."""
     score = as_score(match)
