@@ -66,6 +66,10 @@ TEXT_SIZES = (
     FOOTER_SIZE,
 )
 """Every font size the card draws (headings may shrink, never below the minimum)."""
+NAME_X = PAD + POSITION_W
+"""Where the names start, right of the positions."""
+RIGHT = WIDTH - PAD - 16
+"""Where the last column ends."""
 PODIUM = 3
 """Positions drawn in gold."""
 
@@ -161,6 +165,12 @@ def _columns(
     return _Columns(right_edges(right, final, CELL_GAP), tuple(final), texts, size)
 
 
+def columns_room(name_heading: str) -> int:
+    """How wide the columns may be: the names keep :data:`NAME_ROOM` (or their heading's width)."""
+    name_room = max(NAME_ROOM, sprites.text_width(name_heading, HEAD_SIZE, False))
+    return RIGHT - NAME_X - name_room - CELL_GAP
+
+
 def columns_width(headings: Sequence[str], rows: Sequence[Sequence[str]]) -> int:
     """The columns' width with every heading at its full size, gaps included."""
     widths = _columns(headings, rows, 0, sys.maxsize).widths
@@ -178,16 +188,10 @@ def draw_leaderboard(card: BoardCard) -> Image.Image:
                 f"line {line.position} has {len(line.cells)} cells for "
                 f"{len(card.headings)} headings"
             )
-    name_x = PAD + POSITION_W
-    right = WIDTH - PAD - 16
-    name_room = max(NAME_ROOM, sprites.text_width(card.name_heading, HEAD_SIZE, False))
     columns = _columns(
-        card.headings,
-        [line.cells for line in card.lines],
-        right,
-        right - name_x - name_room - CELL_GAP,
+        card.headings, [line.cells for line in card.lines], RIGHT, columns_room(card.name_heading)
     )
-    name_room = (columns.left if columns.rights else right) - CELL_GAP - name_x
+    name_room = (columns.left if columns.rights else RIGHT) - CELL_GAP - NAME_X
     header = _Header.of(card, WIDTH)
     top = header.height
     empty = _wrapped(card.empty, WIDTH - 4 * PAD, CELL_SIZE)
@@ -202,7 +206,7 @@ def draw_leaderboard(card: BoardCard) -> Image.Image:
     im = blank(WIDTH, height, theme.PANEL)
     header.draw(im)
     y = top
-    headings: list[tuple[str, int, Align]] = [(card.name_heading, name_x, "left")]
+    headings: list[tuple[str, int, Align]] = [(card.name_heading, NAME_X, "left")]
     headings += [
         (h, right, "right") for h, right in zip(columns.headings, columns.rights, strict=True)
     ]
@@ -222,7 +226,7 @@ def draw_leaderboard(card: BoardCard) -> Image.Image:
         _draw_row_box(im, y, False, rows_height)
         _centre_lines(im, empty, y, rows_height, theme.TEXT_MUTED)
     for line in card.lines:
-        _draw_board_line(im, line, y, name_x, name_room, columns.rights)
+        _draw_board_line(im, line, y, name_room, columns.rights)
         y += ROW_HEIGHT + ROW_GAP
     y = top + head + rows_height
     _draw_footer(im, card.footer, y)
@@ -230,7 +234,7 @@ def draw_leaderboard(card: BoardCard) -> Image.Image:
 
 
 def _draw_board_line(
-    im: Image.Image, line: BoardLine, y: int, name_x: int, name_room: int, rights: Sequence[int]
+    im: Image.Image, line: BoardLine, y: int, name_room: int, rights: Sequence[int]
 ) -> None:
     _draw_row_box(im, y, line.highlight)
     podium = line.position <= PODIUM
@@ -238,7 +242,7 @@ def _draw_board_line(
     draw_text(
         im,
         str(line.position),
-        PAD + POSITION_W - 18,
+        NAME_X - 18,
         y + cell_dy,
         CELL_SIZE,
         bold=True,
@@ -250,7 +254,7 @@ def _draw_board_line(
     draw_text(
         im,
         name,
-        name_x,
+        NAME_X,
         y + (ROW_HEIGHT - line_height(size, True)) // 2,
         size,
         bold=True,

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from PIL import Image
 
-from . import cards, sprites
+from . import cards
 from .canvas import to_png
 
 __all__ = ["LINES_A_PICTURE", "StandingLine", "StandingsCard", "draw_standings", "render_standings"]
@@ -97,10 +97,7 @@ def board_of(card: StandingsCard) -> cards.BoardCard:
 
 def rounds_that_fit(card: StandingsCard) -> int:
     """How many of the latest rounds' columns fit beside the names, headings whole."""
-    right = cards.WIDTH - cards.PAD - 16
-    name_x = cards.PAD + cards.POSITION_W
-    name_room = max(cards.NAME_ROOM, sprites.text_width(card.name_heading, cards.HEAD_SIZE, False))
-    room = right - name_x - name_room - cards.CELL_GAP
+    room = cards.columns_room(card.name_heading)
     rounds = len(card.round_headings)
     for shown in range(rounds, 0, -1):
         headings = (*card.headings, *card.round_headings[rounds - shown :])

@@ -23,7 +23,7 @@ from bot.engine.match import MatchState
 from bot.engine.view import ScoreView, score_view
 
 from . import sprites, theme
-from .canvas import draw_box, draw_text, line_height, right_edges
+from .canvas import Align, draw_box, draw_text, line_height, right_edges
 from .header import seat_colour
 from .labels import ENGLISH, Labels
 from .theme import Colour
@@ -229,25 +229,18 @@ def draw_sheet(im: Image.Image, y: int, sheet: ScoreSheet) -> None:
     line = sheet.line
     top = y + line // 4
     text_dy = SHEET_LINE // 2
-    draw_text(
-        im,
-        sheet.heading,
-        sheet.left,
-        top + text_dy,
-        SHEET_SIZE,
-        colour=theme.TEXT_MUTED,
-        background=theme.ROW,
-    )
-    for label, right in zip(sheet.labels, sheet.rights, strict=True):
+    headings: list[tuple[str, int, Align]] = [(sheet.heading, sheet.left, "left")]
+    headings += [(h, right, "right") for h, right in zip(sheet.labels, sheet.rights, strict=True)]
+    for heading, x, align in headings:
         draw_text(
             im,
-            label,
-            right,
+            heading,
+            x,
             top + text_dy,
             SHEET_SIZE,
             colour=theme.TEXT_MUTED,
             background=theme.ROW,
-            align="right",
+            align=align,
         )
     band_left, band_right = box_left + 6, box_left + sheet.width - 6
     for side, ((name, size), colour) in enumerate(zip(sheet.names, sheet.colours, strict=True)):
