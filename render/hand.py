@@ -110,13 +110,12 @@ def draw_hand(
     if top is None:
         top = max((t.high for t in tiles), default=6)
     faces = sprites.faces_for(top)
-    per_row = max(1, hand_rows(len(tiles))[0])
-    columns = max(1, min(per_row, len(tiles)))
-    rows = len(hand_rows(len(tiles)))
+    rows = hand_rows(len(tiles))
+    per_row = max(1, rows[0])  # the columns (one for an empty hand)
     pitch_x = UNIT + GAP
     pitch_y = 2 * UNIT + KEY_HEIGHT + GAP + 6
-    width = 2 * PAD + columns * pitch_x - GAP
-    height = 2 * PAD + rows * pitch_y - GAP
+    width = 2 * PAD + per_row * pitch_x - GAP
+    height = 2 * PAD + len(rows) * pitch_y - GAP
     im = blank(width, height)
     for i, t in enumerate(tiles):
         x = PAD + (i % per_row) * pitch_x

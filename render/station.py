@@ -429,24 +429,15 @@ def _draw_row(
             background=fill,
         )
     if mexican and len(written := mexican_label(labels.mexican_train, name_box.w)) > 1:
-        step = line_height(NAME_MIN_SIZE, True)
-        top = name_box.y + (name_box.h - step * len(written)) // 2
-        for i, one in enumerate(written):
-            draw_text(
-                im, one, name_box.x, top + i * step, NAME_MIN_SIZE, bold=True, background=fill
-            )
+        size = NAME_MIN_SIZE
     else:
         text = labels.mexican_train if mexican else _short_name(names[row.train], name_box.w)
         fitted, size = sprites.fit_text(text, name_box.w, NAME_SIZE, True, NAME_MIN_SIZE)
-        draw_text(
-            im,
-            fitted,
-            name_box.x,
-            name_box.y + (name_box.h - line_height(size, True)) // 2,
-            size,
-            bold=True,
-            background=fill,
-        )
+        written = (fitted,)
+    step = line_height(size, True)
+    top = name_box.y + (name_box.h - step * len(written)) // 2  # centred, one line or two
+    for i, one in enumerate(written):
+        draw_text(im, one, name_box.x, top + i * step, size, bold=True, background=fill)
     if row.marker is not None:
         token = _marker_sprite(row.marker.w, fill)
         im.paste(token, (row.marker.x, row.marker.y))
