@@ -27,7 +27,6 @@ from PIL import Image
 
 from . import sprites, theme
 from .canvas import Align, blank, draw_box, draw_text, line_height, right_edges, to_png
-from .theme import Colour
 from .wrap import wrap_text
 
 __all__ = ["BoardCard", "BoardLine", "draw_leaderboard", "render_leaderboard"]
@@ -194,15 +193,16 @@ def draw_leaderboard(card: BoardCard) -> Image.Image:
     name_room = (columns.left if columns.rights else RIGHT) - CELL_GAP - NAME_X
     header = _Header.of(card, WIDTH)
     top = header.height
-    empty = _wrapped(card.empty, WIDTH - 4 * PAD, CELL_SIZE)
+    empty = wrap_text(card.empty, WIDTH - 4 * PAD, CELL_SIZE, False)
     rows_height = (
         len(card.lines) * (ROW_HEIGHT + ROW_GAP) - ROW_GAP
         if card.lines
         else max(ROW_HEIGHT, len(empty) * line_height(CELL_SIZE) + 14)  # at least a row tall
     )
-    footer = _footer_height(card.footer, WIDTH)
+    footer = wrap_text(card.footer, WIDTH - 2 * PAD, FOOTER_SIZE, False)
+    footer_h = len(footer) * line_height(FOOTER_SIZE) + 18 if footer else 0
     head = max(line_height(columns.head_size), line_height(HEAD_SIZE)) + 10
-    height = top + head + rows_height + footer + PAD
+    height = top + head + rows_height + footer_h + PAD
     im = blank(WIDTH, height, theme.PANEL)
     header.draw(im)
     y = top
@@ -222,14 +222,28 @@ def draw_leaderboard(card: BoardCard) -> Image.Image:
             align=align,
         )
     y += head
-    if not card.lines:
+    if not card.lines:  # the empty text, centred in a row box
         _draw_row_box(im, y, False, rows_height)
-        _centre_lines(im, empty, y, rows_height, theme.TEXT_MUTED)
+        line_h = line_height(CELL_SIZE)
+        middle = y + (rows_height - len(empty) * line_h) // 2
+        for n, text in enumerate(empty):
+            draw_text(
+                im,
+                text,
+                WIDTH // 2,
+                middle + n * line_h,
+                CELL_SIZE,
+                colour=theme.TEXT_MUTED,
+                background=theme.ROW,
+                align="centre",
+            )
     for line in card.lines:
         _draw_board_line(im, line, y, name_room, columns.rights)
         y += ROW_HEIGHT + ROW_GAP
-    y = top + head + rows_height
-    _draw_footer(im, card.footer, y)
+    y = top + head + rows_height + 14
+    for text in footer:
+        draw_text(im, text, PAD, y, FOOTER_SIZE, colour=theme.TEXT_MUTED, background=theme.PANEL)
+        y += line_height(FOOTER_SIZE)
     return im
 
 
@@ -277,10 +291,6 @@ def _draw_board_line(
 # -- shared pieces ------------------------------------------------------------------------------
 
 
-def _wrapped(text: str, width: int, size: int, bold: bool = False) -> tuple[str, ...]:
-    return wrap_text(text, width, size, bold) if text else ()
-
-
 @dataclass(frozen=True, slots=True)
 class _Header:
     """The title, the subtitle's lines, and where the page line goes."""
@@ -296,7 +306,7 @@ class _Header:
     def of(cls, card: BoardCard, width: int) -> _Header:
         room = width - 2 * PAD
         title, size = sprites.fit_text(card.title, room, TITLE_SIZE, True, MIN_TEXT_SIZE)
-        lines = _wrapped(card.subtitle, room, SUBTITLE_SIZE)
+        lines = wrap_text(card.subtitle, room, SUBTITLE_SIZE, False)
         page, beside = card.page, False
         if page:
             page = sprites.fit_text(page, room, SUBTITLE_SIZE, False, SUBTITLE_SIZE)[0]
@@ -341,18 +351,6 @@ class _Header:
         )
 
 
-def _footer_height(footer: str, width: int) -> int:
-    lines = _wrapped(footer, width - 2 * PAD, FOOTER_SIZE)
-    return len(lines) * line_height(FOOTER_SIZE) + 18 if lines else 0
-
-
-def _draw_footer(im: Image.Image, footer: str, y: int) -> None:
-    y += 14
-    for line in _wrapped(footer, im.width - 2 * PAD, FOOTER_SIZE):
-        draw_text(im, line, PAD, y, FOOTER_SIZE, colour=theme.TEXT_MUTED, background=theme.PANEL)
-        y += line_height(FOOTER_SIZE)
-
-
 def _draw_row_box(im: Image.Image, y: int, highlight: bool, height: int = ROW_HEIGHT) -> None:
     draw_box(
         im,
@@ -366,22 +364,3 @@ def _draw_row_box(im: Image.Image, y: int, highlight: bool, height: int = ROW_HE
         outline=theme.GOLD if highlight else None,
         outline_width=2 if highlight else 0,
     )
-
-
-def _centre_lines(
-    im: Image.Image, lines: Sequence[str], y: int, height: int, colour: Colour
-) -> None:
-    """``lines`` centred in the box from ``y``, ``height`` tall."""
-    line_h = line_height(CELL_SIZE)
-    top = y + (height - len(lines) * line_h) // 2
-    for n, line in enumerate(lines):
-        draw_text(
-            im,
-            line,
-            im.width // 2,
-            top + n * line_h,
-            CELL_SIZE,
-            colour=colour,
-            background=theme.ROW,
-            align="centre",
-        )
