@@ -8,7 +8,7 @@ A name too long for its chip is split before it is cut: ``Bot 1 (AI, normal)`` s
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import lru_cache
 
 from PIL import Image
@@ -20,71 +20,42 @@ from .canvas import ascent, draw_box, draw_text, line_height
 from .theme import Colour
 
 REFERENCE_WIDTH = 800
-"""The sizes below are for a picture this wide (twice what Discord shows) and
-scale with the picture, so the header looks the same in Discord's preview
+"""The sizes of :class:`HeaderSizes` are for a picture this wide (twice what Discord
+shows) and scale with the picture, so the header looks the same in Discord's preview
 whatever the board's width: names 12 px tall there, scores 15 px."""
-PAD = 10
-INFO_HEIGHT = 36
-CHIP_HEIGHT = 68
-CHIP_RADIUS = 8
-TITLE_SIZE = 24
-FACT_LABEL_SIZE = 20
-FACT_VALUE_SIZE = 24
-NAME_SIZE = 24
-NAME_MIN_SIZE = 20
-"""10 px as Discord shows an 800 px picture: a longer name is split or cut, never smaller."""
-SCORE_SIZE = 30
-TILES_SIZE = 20
-ICON_UNIT = 14
-TEAM_CHIP_HEIGHT = 84
-"""A team's chip holds a line per partner."""
 
 
 @dataclass(frozen=True, slots=True)
 class HeaderSizes:
-    """The header's sizes for one picture width."""
+    """The header's sizes for one picture width (the defaults: :data:`REFERENCE_WIDTH`)."""
 
-    pad: int
-    info: int
-    chip: int
-    team_chip: int
-    radius: int
-    title: int
-    fact_label: int
-    fact_value: int
-    name: int
-    name_min: int
-    score: int
-    tiles: int
-    icon: int
-    stripe: int
-    outline: int
+    pad: int = 10
+    info: int = 36
+    chip: int = 68
+    team_chip: int = 84
+    """A team's chip holds a line per partner."""
+    radius: int = 8
+    title: int = 24
+    fact_label: int = 20
+    fact_value: int = 24
+    name: int = 24
+    name_min: int = 20
+    """10 px as Discord shows an 800 px picture: a longer name is split or cut, never smaller."""
+    score: int = 30
+    tiles: int = 20
+    icon: int = 14
+    """The unit of the face-down tile before the tiles in hand: always even."""
+    stripe: int = 6
+    outline: int = 3
 
 
 @lru_cache(maxsize=32)
 def header_sizes(width: int) -> HeaderSizes:
     scale = width / REFERENCE_WIDTH
-
-    def px(value: float) -> int:
-        return max(1, round(value * scale))
-
-    return HeaderSizes(
-        pad=px(PAD),
-        info=px(INFO_HEIGHT),
-        chip=px(CHIP_HEIGHT),
-        team_chip=px(TEAM_CHIP_HEIGHT),
-        radius=px(CHIP_RADIUS),
-        title=px(TITLE_SIZE),
-        fact_label=px(FACT_LABEL_SIZE),
-        fact_value=px(FACT_VALUE_SIZE),
-        name=px(NAME_SIZE),
-        name_min=px(NAME_MIN_SIZE),
-        score=px(SCORE_SIZE),
-        tiles=px(TILES_SIZE),
-        icon=px(ICON_UNIT / 2) * 2,
-        stripe=px(6),
-        outline=px(3),
-    )
+    reference = HeaderSizes()
+    sizes = {f.name: max(1, round(getattr(reference, f.name) * scale)) for f in fields(reference)}
+    sizes["icon"] = max(1, round(reference.icon / 2 * scale)) * 2
+    return HeaderSizes(**sizes)
 
 
 @dataclass(frozen=True, slots=True)
