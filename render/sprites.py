@@ -216,13 +216,12 @@ def _draw_face(
             _draw_blank(draw, hx + hw / 2, hy + hh / 2, side, unit)
             continue
         if faces == "numerals":
-            if number:
-                mask = _numeral_mask(number, side)
-                # Start on a whole pixel of the reduced sprite: every row of ink but
-                # the last is then solid, not two half-tones.
-                left = round((hx + (hw - mask.width) / 2) / _SCALE) * _SCALE
-                top = round((hy + (hh - mask.height) / 2) / _SCALE) * _SCALE
-                big.paste(pip, (left, top, left + mask.width, top + mask.height), mask)
+            mask = _numeral_mask(number, side)
+            # Start on a whole pixel of the reduced sprite: every row of ink but
+            # the last is then solid, not two half-tones.
+            left = round((hx + (hw - mask.width) / 2) / _SCALE) * _SCALE
+            top = round((hy + (hh - mask.height) / 2) / _SCALE) * _SCALE
+            big.paste(pip, (left, top, left + mask.width, top + mask.height), mask)
             continue
         radius = side * (PIP_RADIUS if number <= 6 else PIP_RADIUS_CROWDED)
         for fx, fy in _PIPS[number]:
