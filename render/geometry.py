@@ -773,11 +773,8 @@ def _frame(
         forward = tx > 0 or ty > 0  # travelling right or down: the near half comes first
         first, second = (link.near, link.far) if forward else (link.far, link.near)
         placed.append(PlacedTile(link.tile, to_px(box), first, second, link.closed, end))
-    ends = []
-    for end, box in marks.items():
-        value, closed = shown[end]
-        ends.append(EndMark(end, value, closed, to_px(box)))
-    return BoardGeometry(width, height, unit, tuple(placed), tuple(ends))
+    ends = tuple(EndMark(end, *shown[end], to_px(box)) for end, box in marks.items())
+    return BoardGeometry(width, height, unit, tuple(placed), ends)
 
 
 def _to_screen(frame: _Frame, a1: int, a2: int, b1: int, b2: int) -> tuple[int, int, int, int]:
