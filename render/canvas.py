@@ -78,11 +78,12 @@ def draw_box(
     radius: int,
     fill: Colour,
     background: Colour,
-    outline: Colour | None = None,
-    outline_width: int = 0,
+    gold: int = 0,
 ) -> None:
-    """Paste a rounded box; ``background`` is the flat colour around its corners."""
-    sprite = sprites.box_sprite(width, height, radius, fill, background, outline, outline_width)
+    """Paste a rounded box; ``background`` is the flat colour around its corners. ``gold``:
+    the width of a gold outline (what marks the seat to move or a winner; 0: none)."""
+    outline = theme.GOLD if gold else None
+    sprite = sprites.box_sprite(width, height, radius, fill, background, outline, gold)
     im.paste(sprite, (x, y))
 
 

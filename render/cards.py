@@ -361,6 +361,5 @@ def _draw_row_box(im: Image.Image, y: int, highlight: bool, height: int = ROW_HE
         radius=10,
         fill=theme.ROW,
         background=theme.PANEL,
-        outline=theme.GOLD if highlight else None,
-        outline_width=2 if highlight else 0,
+        gold=2 if highlight else 0,
     )

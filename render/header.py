@@ -247,8 +247,7 @@ def _draw_frame(
         radius=z.radius,
         fill=theme.CHIP,
         background=theme.PANEL,
-        outline=theme.GOLD if to_move else None,
-        outline_width=z.outline if to_move else 0,
+        gold=z.outline if to_move else 0,
     )
     draw_box(
         im,

@@ -89,17 +89,14 @@ def render_review(card: ReviewCard) -> bytes:
 
 def draw_review(card: ReviewCard) -> Image.Image:
     """The review as an RGB image (what :func:`render_review` encodes)."""
-    parts: list[Image.Image] = [_head(card), _chart(card)]
-    for mistake in card.mistakes:
-        parts.append(_mistake(card, mistake))
+    parts = [_head(card), _chart(card), *(_mistake(card, m) for m in card.mistakes)]
     if not card.mistakes:
         parts.append(_text_band([card.no_mistakes], TEXT))
     if card.footer:
         parts.append(
             _text_band(_wrap(card.footer, SMALL, WIDTH - 2 * PAD), SMALL, theme.TEXT_MUTED)
         )
-    height = sum(p.height for p in parts)
-    im = Image.new("RGB", (WIDTH, height), theme.FELT)
+    im = _canvas(sum(p.height for p in parts))
     y = 0
     for p in parts:
         im.paste(p, (0, y))

@@ -411,8 +411,7 @@ def _draw_row(
         radius=10,
         fill=fill,
         background=theme.FELT,
-        outline=theme.GOLD if moving else None,
-        outline_width=3 if moving else 0,
+        gold=3 if moving else 0,
     )
     name_box = row.name
     if not mexican:

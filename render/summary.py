@@ -385,8 +385,7 @@ class _Seats:
                 radius=10,
                 fill=theme.ROW,
                 background=theme.PANEL,
-                outline=theme.GOLD if won else None,
-                outline_width=3 if won else 0,
+                gold=3 if won else 0,
             )
             colour = seat_colour(side[0], rules.teams)
             draw_box(
