@@ -104,7 +104,7 @@ def draw_board(
     im = blank(geometry.width, top + geometry.height)
     draw_header(im, geometry.width, chips, title, facts, teams)
     faces = sprites.faces_for(rules.set)
-    draw_table(im, geometry, 0, top, last_move(board), labels, faces)
+    draw_table(im, geometry, top, last_move(board), labels, faces)
     draw_badges(im, board_badges(geometry, recent, top), [chip.colour for chip in chips])
     return im
 
@@ -175,13 +175,12 @@ def last_move(board: PlayerView) -> LastMove:
 def draw_table(
     im: Image.Image,
     geometry: BoardGeometry,
-    left: int,
     top: int,
     fresh: LastMove,
     labels: Labels,
-    faces: sprites.Faces = "pips",
+    faces: sprites.Faces,
 ) -> None:
-    """Paste the tiles and end labels of ``geometry`` with its corner at ``left``, ``top``."""
+    """Paste the tiles and end labels of ``geometry`` with its top at ``top``."""
     unit = geometry.unit
     for placed in geometry.tiles:
         is_fresh = fresh.lit(placed)
@@ -191,17 +190,15 @@ def draw_table(
         else:
             assert placed.first is not None  # face up: both numbers are seen
             assert placed.second is not None
-            if is_fresh:
-                style = "fresh"
-            else:  # a tile laid face down is turned up when the deal is over
-                style = "revealed" if placed.closed else "face"
+            # a tile laid face down is turned up when the deal is over
+            style = "fresh" if is_fresh else "revealed" if placed.closed else "face"
             sprite = sprites.tile_sprite(
                 placed.first, placed.second, placed.vertical, unit, style, theme.FELT, faces
             )
         box = placed.box
-        im.paste(sprite.image, (left + box.x, top + box.y), sprite.mask)
+        im.paste(sprite.image, (box.x, top + box.y), sprite.mask)
     for mark in geometry.ends:
-        _draw_end(im, mark, left, top, unit, labels)
+        _draw_end(im, mark, top, unit, labels)
 
 
 def _label_inset(unit: int) -> int:
@@ -223,12 +220,10 @@ def _end_name(names: tuple[str, str], width: int, size: int) -> tuple[str, int]:
     return "", size
 
 
-def _draw_end(
-    im: Image.Image, mark: EndMark, left: int, top: int, unit: int, labels: Labels
-) -> None:
+def _draw_end(im: Image.Image, mark: EndMark, top: int, unit: int, labels: Labels) -> None:
     inset = _label_inset(unit)
     box = mark.box
-    x, y = left + box.x + inset, top + box.y + inset
+    x, y = box.x + inset, top + box.y + inset
     w, h = box.w - 2 * inset, box.h - 2 * inset
     fill = theme.LABEL_CLOSED if mark.closed else theme.LABEL
     draw_box(im, x, y, w, h, radius=h // 2, fill=fill, background=theme.FELT)
