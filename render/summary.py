@@ -284,7 +284,6 @@ class _Seats:
     """The right edges of the pips column (and the deal's), in the first column."""
     hand_left: int
     per_line: int
-    faces: sprites.Faces
 
     @classmethod
     def of(cls, score: ScoreView, names: Sequence[str], labels: Labels) -> _Seats:
@@ -308,21 +307,12 @@ class _Seats:
         fitted = tuple(
             sprites.fit_text(n, name_room, NAME_SIZE, True, MIN_TEXT_SIZE) for n in names
         )
+        headings = tuple(h for h, _, _ in numbers)
         hand_left = INDENT + name_room + COLUMN_GAP
         tile = 2 * MINI + MINI_GAP
         per_line = max(1, (numbers_left - COLUMN_GAP - hand_left + MINI_GAP) // tile)
         return cls(
-            score=score,
-            names=fitted,
-            pips=pips,
-            scores=scores,
-            headings=tuple(h for h, _, _ in numbers),
-            columns=columns,
-            box_width=box_width,
-            rights=rights,
-            hand_left=hand_left,
-            per_line=per_line,
-            faces=sprites.faces_for(score.rules.set),
+            score, fitted, pips, scores, headings, columns, box_width, rights, hand_left, per_line
         )
 
     @property
@@ -445,8 +435,9 @@ class _Seats:
                 align="right",
             )
         tiles_top = top + (first - MINI) // 2
+        faces = sprites.faces_for(self.score.rules.set)
         for i, t in enumerate(self.result.hands[seat]):
             row, column = divmod(i, self.per_line)
-            sprite = sprites.tile_sprite(t.low, t.high, False, MINI, "face", theme.ROW, self.faces)
+            sprite = sprites.tile_sprite(t.low, t.high, False, MINI, "face", theme.ROW, faces)
             x = self.hand_left + dx + column * (2 * MINI + MINI_GAP)
             im.paste(sprite.image, (x, tiles_top + row * (MINI + LINE_GAP)), sprite.mask)
