@@ -60,9 +60,8 @@ def place_badges(
             continue
         # On the tile's top-left corner, three quarters of it over the felt: it hides
         # no more of the tile than its corner.
-        x = box.x + size // 8 - size // 2
-        y = box.y + size // 8 - size // 2
-        out.append(Badge(number, seat, tile, Box(x, y, size, size)))
+        shift = size // 8 - size // 2
+        out.append(Badge(number, seat, tile, Box(box.x + shift, box.y + shift, size, size)))
     return out
 
 

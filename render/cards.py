@@ -118,11 +118,6 @@ class _Columns:
     headings: tuple[str, ...]
     head_size: int
 
-    @property
-    def left(self) -> int:
-        """The left edge of the first column (the right edge when there are none)."""
-        return self.rights[0] - self.widths[0] if self.rights else 0
-
 
 def _columns(
     headings: Sequence[str], rows: Sequence[Sequence[str]], right: int, room: int
@@ -190,7 +185,8 @@ def draw_leaderboard(card: BoardCard) -> Image.Image:
     columns = _columns(
         card.headings, [line.cells for line in card.lines], RIGHT, columns_room(card.name_heading)
     )
-    name_room = (columns.left if columns.rights else RIGHT) - CELL_GAP - NAME_X
+    left = columns.rights[0] - columns.widths[0] if columns.rights else RIGHT  # the columns'
+    name_room = left - CELL_GAP - NAME_X
     header = _Header.of(card, WIDTH)
     top = header.height
     empty = wrap_text(card.empty, WIDTH - 4 * PAD, CELL_SIZE, False)

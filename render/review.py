@@ -188,15 +188,12 @@ def _mistake(card: ReviewCard, m: MistakePicture) -> Image.Image:
     heading_h = line_height(TEXT, True)
     caption = _wrap(m.caption, SMALL, WIDTH - 2 * PAD)
     caption_h = len(caption) * (line_height(SMALL) + 2)
-    board = _fit(
-        draw_board(m.board, names=card.names, labels=card.labels).convert("RGB"), BOARD_BOX
-    )
+    board = _fit(draw_board(m.board, names=card.names, labels=card.labels), BOARD_BOX)
     lit = frozenset(m.played.tiles) | frozenset(m.better.tiles)
     keys = dict.fromkeys(m.better.tiles, m.better_key)
     keys.update(dict.fromkeys(m.played.tiles, m.played_key))  # the same tile: "played"
     hand = _fit(
-        draw_hand(m.hand, lit & frozenset(m.hand), keys=keys, top=m.board.rules.set).convert("RGB"),
-        HAND_BOX,
+        draw_hand(m.hand, lit & frozenset(m.hand), keys=keys, top=m.board.rules.set), HAND_BOX
     )
     body = max(board.height, hand.height)
     im = _canvas(PAD + heading_h + 4 + caption_h + 8 + body + 4)
@@ -222,7 +219,8 @@ def _text_band(lines: Sequence[str], size: int, colour: Colour = theme.TEXT) -> 
 
 
 def _fit(im: Image.Image, box: tuple[int, int]) -> Image.Image:
-    """``im`` scaled down (never up) to fit ``box``."""
+    """``im`` in RGB, scaled down (never up) to fit ``box``."""
+    im = im.convert("RGB")
     scale = min(1.0, box[0] / im.width, box[1] / im.height)
     if scale >= 1.0:
         return im
