@@ -290,22 +290,20 @@ def station_geometry(
             line_h = max(line_h, written * line_height(NAME_MIN_SIZE, True) + 2 * ROW_PAD)
         height = max(height, line_h)
         label = Box(label_x, y, label_w, height)
-        marker = None
+        token = Box(label.right - PAD // 2 - TOKEN, y + (line_h - TOKEN) // 2, TOKEN, TOKEN)
+        marker = token if train.marker else None
         name_left = label_x + PAD + (0 if mexican else STRIPE + PAD // 2)
         name_right = label.right - PAD // 2 - (0 if mexican else TOKEN + PAD // 2)
-        if train.marker:
-            marker = Box(label.right - PAD // 2 - TOKEN, y + (line_h - TOKEN) // 2, TOKEN, TOKEN)
         name = Box(name_left, y, name_right - name_left, line_h)
-        boxes: list[Box] = []
+        boxes: list[tuple[Box, int]] = []  # each car's (and the badge's) box and line
         for (line, x), double in zip(spots, kinds, strict=True):
             w, h = (unit, 2 * unit) if double else (2 * unit, unit)
             middle = y + line_tops[line] + heights[line] // 2
-            boxes.append(Box(cars_x + x, middle - h // 2, w, h))
-        more = boxes.pop(0) if hidden else None
-        lines_of = [line for line, _ in spots][1 if hidden else 0 :]
+            boxes.append((Box(cars_x + x, middle - h // 2, w, h), line))
+        more = boxes.pop(0)[0] if hidden else None
         cars = tuple(
             PlacedCar(train.train, index, car.tile, car.inner, car.outer, box, line)
-            for (index, car), box, line in zip(shown_cars, boxes, lines_of, strict=True)
+            for (index, car), (box, line) in zip(shown_cars, boxes, strict=True)
         )
         if station.unsatisfied == train.train and cars and cars[-1].tile.is_double:
             b = cars[-1].box
