@@ -171,9 +171,6 @@ def columns_width(headings: Sequence[str], rows: Sequence[Sequence[str]]) -> int
     return sum(widths) + CELL_GAP * max(len(widths) - 1, 0)
 
 
-# -- leaderboard ------------------------------------------------------------------------------
-
-
 def draw_leaderboard(card: BoardCard) -> Image.Image:
     """The leaderboard page as a palette image (what :func:`render_leaderboard` encodes)."""
     for line in card.lines:
@@ -282,9 +279,6 @@ def _draw_board_line(
             background=theme.ROW,
             align="right",
         )
-
-
-# -- shared pieces ------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)

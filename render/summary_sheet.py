@@ -159,15 +159,14 @@ def score_sheet(
         if more >= len(results):
             break
         carried = more
-    columns_w = columns_width(carried)
-    carry_w = columns_w - sum(deal_w[carried:]) - sum(tail_w)
-    name_room = max(NAME_MIN, min(name_w, room - columns_w))
+    name_room = max(NAME_MIN, min(name_w, room - columns_width(carried)))
     fitted = tuple(sprites.fit_text(n, name_room, SHEET_SIZE, True, SHEET_SIZE) for n in side_names)
 
     # Each column: its heading, a text a side, its sides in gold, bold, its width.
     columns: list[tuple[str, tuple[str, ...], frozenset[int], bool, int]] = []
     if carried:
-        columns.append((_span(carried), _sums(score, carried, labels), frozenset(), False, carry_w))
+        span, sums = _span(carried), _sums(score, carried, labels)
+        columns.append((span, sums, frozenset(), False, _column_width(span, sums)))
     columns += [
         (str(n + 1), rounds[n], round_winners[n], False, deal_w[n])
         for n in range(carried, len(results))
