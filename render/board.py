@@ -157,9 +157,6 @@ class LastMove:
         return placed.tile in self.tiles
 
 
-NO_MOVE = LastMove(frozenset(), frozenset())
-
-
 def last_move(board: PlayerView) -> LastMove:
     """What the last move of the deal laid."""
     for event in reversed(board.history):
@@ -169,7 +166,7 @@ def last_move(board: PlayerView) -> LastMove:
                 frozenset(p.tile for p in ps if p.tile is not None),
                 frozenset(p.end for p in ps if p.tile is None and p.end is not None),
             )
-    return NO_MOVE
+    return LastMove(frozenset(), frozenset())
 
 
 def draw_table(

@@ -293,11 +293,6 @@ def _chains(table: TableView, kind: LayoutKind) -> _Chains:
     return _Chains(_Link(centre.tile, centre.inner, centre.outer, False), chains, True)
 
 
-def _crosswise(link: _Link, previous_crosswise: bool) -> bool:
-    """Doubles lie across the chain; face-down tiles never do (their shape would tell)."""
-    return not link.closed and _is_double(link) and not previous_crosswise
-
-
 def _is_double(link: _Link) -> bool:
     """Whether a tile the viewer can see is a double (a hidden one never counts as one)."""
     return link.tile is not None and link.tile.is_double
@@ -500,8 +495,9 @@ def _arrange(
 
 
 def _doubles(chain: Sequence[_Link]) -> tuple[bool, ...]:
-    """For each link, whether it is a double that may lie across (never a face-down one)."""
-    return tuple(_crosswise(link, False) for link in chain)
+    """For each link, whether it is a double that may lie across the chain (never a
+    face-down one: its shape would tell)."""
+    return tuple(not link.closed and _is_double(link) for link in chain)
 
 
 def _straight_length(doubles: Sequence[bool], labelled: bool) -> int:

@@ -202,11 +202,6 @@ def _cars_left(label: int) -> int:
     return PAD + label + GAP + STATION_WIDTH + GAP
 
 
-def _width(double: bool, unit: int) -> int:
-    """How much of a line a car takes: a double stands across (one unit wide)."""
-    return (unit if double else 2 * unit) + CAR_GAP
-
-
 def _fill(widths: Sequence[int], room: int) -> list[tuple[int, int]]:
     """Each item's (line, x) when laid left to right, a line broken before the item that
     would not fit whole (so no tile is ever split between two lines)."""
@@ -223,7 +218,7 @@ def _lay(doubles: Sequence[bool], unit: int, label: int) -> tuple[int, list[tupl
     """How many innermost cars a ``+n`` badge stands for, and where the rest (after
     the badge, if any) go: as many of the last cars as fit :data:`MAX_LINES` lines."""
     room = WIDTH - _cars_left(label) - PAD
-    widths = [_width(d, unit) for d in doubles]
+    widths = [(unit if d else 2 * unit) + CAR_GAP for d in doubles]  # a double stands across
     hidden = 0
     while True:
         items = ([2 * unit + CAR_GAP] if hidden else []) + widths[hidden:]
