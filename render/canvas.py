@@ -87,6 +87,13 @@ def draw_box(
     im.paste(sprite, (x, y))
 
 
+def draw_stripe(
+    im: Image.Image, x: int, y: int, height: int, colour: Colour, background: Colour, width: int = 6
+) -> None:
+    """A seat's or a side's colour: a bar ``width`` wide with round ends."""
+    draw_box(im, x, y, width, height, radius=width // 2, fill=colour, background=background)
+
+
 def right_edges(right: int, widths: Sequence[int], gap: int = 0) -> tuple[int, ...]:
     """The right edges of columns ``widths`` wide, ``gap`` apart, packed leftwards from
     ``right`` (right-aligned texts line up on them)."""

@@ -16,7 +16,7 @@ from PIL import Image
 from bot.engine.view import PlayerView
 
 from . import sprites, theme
-from .canvas import ascent, draw_box, draw_text, line_height
+from .canvas import ascent, draw_box, draw_stripe, draw_text, line_height
 from .theme import Colour
 
 REFERENCE_WIDTH = 800
@@ -249,16 +249,7 @@ def _draw_frame(
         background=theme.PANEL,
         gold=z.outline if to_move else 0,
     )
-    draw_box(
-        im,
-        x + z.pad,
-        y + z.pad,
-        z.stripe,
-        h - 2 * z.pad,
-        radius=z.stripe // 2,
-        fill=colour,
-        background=theme.CHIP,
-    )
+    draw_stripe(im, x + z.pad, y + z.pad, h - 2 * z.pad, colour, theme.CHIP, z.stripe)
     return draw_text(
         im,
         score,

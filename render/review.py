@@ -20,7 +20,7 @@ from bot.engine.view import PlayerView
 
 from . import theme
 from .board import draw_board
-from .canvas import draw_box, draw_text, line_height, to_png
+from .canvas import draw_box, draw_stripe, draw_text, line_height, to_png
 from .hand import draw_hand
 from .header import seat_colour
 from .labels import ENGLISH, Labels
@@ -124,7 +124,7 @@ def _head(card: ReviewCard) -> Image.Image:
         top = y + (i // 4) * (chip_h + 8)
         colour = seat_colour(line.seat, card.teams)
         draw_box(im, x, top, chip_w, chip_h, radius=10, fill=theme.CHIP, background=theme.PANEL)
-        draw_box(im, x, top, 8, chip_h, radius=4, fill=colour, background=theme.CHIP)
+        draw_stripe(im, x, top, chip_h, colour, theme.CHIP, 8)
         name = fit_text(line.name, chip_w - 24, TEXT, False, TEXT)[0]
         draw_text(im, name, x + 16, top + 6, TEXT, background=theme.CHIP)
         draw_text(

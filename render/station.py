@@ -53,7 +53,7 @@ from bot.engine.view import PlayerView, SeenPlay
 
 from . import sprites, theme
 from .badges import Badge, draw_badges, place_badges
-from .canvas import blank, draw_box, draw_text, line_height
+from .canvas import blank, draw_box, draw_stripe, draw_text, line_height
 from .geometry import Box
 from .header import draw_header, header_height, seat_chips, seat_colour, split_name
 from .labels import ENGLISH, Labels
@@ -410,16 +410,8 @@ def _draw_row(
     if not mexican:
         colour = seat_colour(row.train, False)
         stripe_h = name_box.h - 2 * ROW_PAD - 4
-        draw_box(
-            im,
-            label.x + PAD,
-            name_box.y + (name_box.h - stripe_h) // 2,
-            STRIPE,
-            stripe_h,
-            radius=STRIPE // 2,
-            fill=colour,
-            background=fill,
-        )
+        stripe_y = name_box.y + (name_box.h - stripe_h) // 2
+        draw_stripe(im, label.x + PAD, stripe_y, stripe_h, colour, fill, STRIPE)
     if mexican and len(written := mexican_label(labels.mexican_train, name_box.w)) > 1:
         size = NAME_MIN_SIZE
     else:

@@ -40,7 +40,16 @@ from bot.engine.scoring import DealResult
 from bot.engine.view import ScoreView
 
 from . import sprites, theme
-from .canvas import ascent, blank, draw_box, draw_text, line_height, right_edges, to_png
+from .canvas import (
+    ascent,
+    blank,
+    draw_box,
+    draw_stripe,
+    draw_text,
+    line_height,
+    right_edges,
+    to_png,
+)
 from .header import seat_colour
 from .labels import ENGLISH, Labels
 from .summary_sheet import Score, ScoreSheet, as_score, draw_sheet, leading_sides, score_sheet
@@ -378,16 +387,7 @@ class _Seats:
                 gold=3 if won else 0,
             )
             colour = seat_colour(side[0], rules.teams)
-            draw_box(
-                im,
-                PAD + dx + 8,
-                top + 8,
-                6,
-                height - 16,
-                radius=3,
-                fill=colour,
-                background=theme.ROW,
-            )
+            draw_stripe(im, PAD + dx + 8, top + 8, height - 16, colour, theme.ROW)
             top += ROW_PAD
             for n, seat in enumerate(side):
                 score = self.scores[index] if self.scores and n == 0 else None

@@ -23,7 +23,7 @@ from bot.engine.match import MatchState
 from bot.engine.view import ScoreView, score_view
 
 from . import sprites, theme
-from .canvas import Align, draw_box, draw_text, line_height, right_edges
+from .canvas import Align, draw_box, draw_stripe, draw_text, line_height, right_edges
 from .header import seat_colour
 from .labels import ENGLISH, Labels
 from .theme import Colour
@@ -247,7 +247,7 @@ def draw_sheet(im: Image.Image, y: int, sheet: ScoreSheet) -> None:
         shade = theme.CHIP if side % 2 == 0 else theme.ROW  # every other side on a band
         if shade != theme.ROW:
             im.paste(theme.index(shade), (band_left, row, band_right, row + line))
-        draw_box(im, box_left + 8, row + 5, 6, line - 10, radius=3, fill=colour, background=shade)
+        draw_stripe(im, box_left + 8, row + 5, line - 10, colour, shade)
         name_dy = line_height(SHEET_SIZE, True) - line_height(size, True)
         draw_text(im, name, sheet.left, row + text_dy + name_dy, size, bold=True, background=shade)
         for column, right in enumerate(sheet.rights):
