@@ -74,18 +74,15 @@ def board_of(card: StandingsCard) -> cards.BoardCard:
     for line in card.lines:
         if len(line.per_round) != rounds:
             raise ValueError(f"{line.name!r} has {len(line.per_round)} rounds for {rounds}")
-    shown = rounds_that_fit(card)
+    first = rounds - rounds_that_fit(card)  # the first round shown
     return cards.BoardCard(
         title=card.title,
         subtitle=card.subtitle,
         name_heading=card.name_heading,
-        headings=(*card.headings, *card.round_headings[rounds - shown :]),
+        headings=(*card.headings, *card.round_headings[first:]),
         lines=tuple(
             cards.BoardLine(
-                line.rank,
-                line.name,
-                (*line.cells, *line.per_round[rounds - shown :]),
-                line.highlight,
+                line.rank, line.name, (*line.cells, *line.per_round[first:]), line.highlight
             )
             for line in card.lines
         ),
