@@ -20,7 +20,7 @@ from bot.engine.tiles import Tile
 
 from . import theme
 from .geometry import Box
-from .sprites import Sprite
+from .sprites import Sprite, digit_share
 from .theme import Colour
 
 __all__ = ["Badge", "badge_diameter", "draw_badges", "place_badges"]
@@ -60,9 +60,8 @@ def place_badges(
             continue
         # On the tile's top-left corner, three quarters of it over the felt: it hides
         # no more of the tile than its corner.
-        x = box.x + size // 8 - size // 2
-        y = box.y + size // 8 - size // 2
-        out.append(Badge(number, seat, tile, Box(x, y, size, size)))
+        shift = size // 8 - size // 2
+        out.append(Badge(number, seat, tile, Box(box.x + shift, box.y + shift, size, size)))
     return out
 
 
@@ -86,7 +85,7 @@ def badge_sprite(text: str, diameter: int, fill: Colour) -> Sprite:
     rim = max(s, round(side * 0.07))
     draw.ellipse((0, 0, side - 1, side - 1), fill=theme.INK)
     draw.ellipse((rim, rim, side - 1 - rim, side - 1 - rim), fill=fill)
-    font = theme.font(round(side * DIGIT_SHARE / _digit_share()), True)
+    font = theme.font(round(side * DIGIT_SHARE / digit_share()), True)
     left, top, right, bottom = draw.textbbox((0, 0), text, font=font)
     squeeze = len(text) > 1
     if squeeze:  # two digits: drawn apart and squeezed to fit the disc
@@ -104,13 +103,3 @@ def badge_sprite(text: str, diameter: int, fill: Colour) -> Sprite:
     ImageDraw.Draw(disc).ellipse((0, 0, side - 1, side - 1), fill=255)
     mask = disc.reduce(s).point(lambda v: 255 if v >= 128 else 0).convert("1")
     return Sprite(image, mask)
-
-
-@lru_cache(maxsize=1)
-def _digit_share() -> float:
-    """How tall digits are inked, as a share of the font size."""
-    font = theme.font(100, True)
-    mask = Image.new("L", (400, 200), 0)
-    ImageDraw.Draw(mask).text((10, 10), "1457", font=font, fill=255)
-    ink = mask.getbbox()
-    return (ink[3] - ink[1]) / 100 if ink else 0.75

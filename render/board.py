@@ -32,15 +32,7 @@ from . import sprites, theme
 from .badges import Badge, draw_badges, place_badges
 from .canvas import blank, draw_box, draw_text, line_height, to_png
 from .geometry import BoardGeometry, Box, EndMark, PlacedTile, board_geometry
-from .header import (
-    Chip,
-    Team,
-    draw_header,
-    format_score,
-    header_height,
-    header_share,
-    seat_colour,
-)
+from .header import Team, draw_header, format_score, header_height, header_share, seat_chips
 from .labels import ENGLISH, Labels
 from .station import draw_station
 
@@ -95,35 +87,16 @@ def draw_board(
         return draw_station(
             board, names=names, totals=totals, title=title, labels=labels, recent=recent
         )
-    if board.seat is not None:
-        raise ValueError("the board is public: draw it from public_view(state), not a seat's view")
+    chips, side_totals = seat_chips(board, names, totals)
     rules = board.rules
-    if len(names) != rules.players:
-        raise ValueError(f"{rules.players} seats need {rules.players} names, not {len(names)}")
-    sides = rules.sides
-    side_totals = list(totals) if totals is not None else list(board.totals)
-    if len(side_totals) != len(sides):
-        raise ValueError(f"{len(sides)} sides need {len(sides)} totals, not {len(side_totals)}")
-
     facts: list[tuple[str, str]] = []
     if rules.draws:
         facts.append((labels.boneyard, str(board.boneyard_size)))
     if rules.scoring == "fives":
         facts.append((labels.count, str(board.table.count)))
     geometry = table_geometry(board, title=title)
-    sizes = board.hand_sizes
-    chips = [
-        Chip(
-            name=names[seat],
-            tiles=sizes[seat],
-            score=format_score(side_totals[rules.side_of(seat)]),
-            colour=seat_colour(seat, rules.teams),
-            to_move=not board.deal_over and seat == board.turn,
-        )
-        for seat in range(rules.players)
-    ]
     teams = (
-        [Team(seats, format_score(side_totals[i])) for i, seats in enumerate(sides)]
+        [Team(seats, format_score(side_totals[i])) for i, seats in enumerate(rules.sides)]
         if rules.teams
         else []
     )
@@ -131,9 +104,8 @@ def draw_board(
     im = blank(geometry.width, top + geometry.height)
     draw_header(im, geometry.width, chips, title, facts, teams)
     faces = sprites.faces_for(rules.set)
-    draw_table(im, geometry, 0, top, last_move(board), labels, faces)
-    colours = [seat_colour(seat, rules.teams) for seat in range(rules.players)]
-    draw_badges(im, board_badges(geometry, recent, top), colours)
+    draw_table(im, geometry, top, last_move(board), labels, faces)
+    draw_badges(im, board_badges(geometry, recent, top), [chip.colour for chip in chips])
     return im
 
 
@@ -185,9 +157,6 @@ class LastMove:
         return placed.tile in self.tiles
 
 
-NO_MOVE = LastMove(frozenset(), frozenset())
-
-
 def last_move(board: PlayerView) -> LastMove:
     """What the last move of the deal laid."""
     for event in reversed(board.history):
@@ -197,19 +166,18 @@ def last_move(board: PlayerView) -> LastMove:
                 frozenset(p.tile for p in ps if p.tile is not None),
                 frozenset(p.end for p in ps if p.tile is None and p.end is not None),
             )
-    return NO_MOVE
+    return LastMove(frozenset(), frozenset())
 
 
 def draw_table(
     im: Image.Image,
     geometry: BoardGeometry,
-    left: int,
     top: int,
     fresh: LastMove,
     labels: Labels,
-    faces: sprites.Faces = "pips",
+    faces: sprites.Faces,
 ) -> None:
-    """Paste the tiles and end labels of ``geometry`` with its corner at ``left``, ``top``."""
+    """Paste the tiles and end labels of ``geometry`` with its top at ``top``."""
     unit = geometry.unit
     for placed in geometry.tiles:
         is_fresh = fresh.lit(placed)
@@ -219,17 +187,15 @@ def draw_table(
         else:
             assert placed.first is not None  # face up: both numbers are seen
             assert placed.second is not None
-            if is_fresh:
-                style = "fresh"
-            else:  # a tile laid face down is turned up when the deal is over
-                style = "revealed" if placed.closed else "face"
+            # a tile laid face down is turned up when the deal is over
+            style = "fresh" if is_fresh else "revealed" if placed.closed else "face"
             sprite = sprites.tile_sprite(
                 placed.first, placed.second, placed.vertical, unit, style, theme.FELT, faces
             )
         box = placed.box
-        im.paste(sprite.image, (left + box.x, top + box.y), sprite.mask)
+        im.paste(sprite.image, (box.x, top + box.y), sprite.mask)
     for mark in geometry.ends:
-        _draw_end(im, mark, left, top, unit, labels)
+        _draw_end(im, mark, top, unit, labels)
 
 
 def _label_inset(unit: int) -> int:
@@ -251,12 +217,10 @@ def _end_name(names: tuple[str, str], width: int, size: int) -> tuple[str, int]:
     return "", size
 
 
-def _draw_end(
-    im: Image.Image, mark: EndMark, left: int, top: int, unit: int, labels: Labels
-) -> None:
+def _draw_end(im: Image.Image, mark: EndMark, top: int, unit: int, labels: Labels) -> None:
     inset = _label_inset(unit)
     box = mark.box
-    x, y = left + box.x + inset, top + box.y + inset
+    x, y = box.x + inset, top + box.y + inset
     w, h = box.w - 2 * inset, box.h - 2 * inset
     fill = theme.LABEL_CLOSED if mark.closed else theme.LABEL
     draw_box(im, x, y, w, h, radius=h // 2, fill=fill, background=theme.FELT)
@@ -273,7 +237,6 @@ def _draw_end(
                 x + w // 2,
                 y + (h - 2 * line) // 2 + i * line,
                 s,
-                colour=theme.TEXT,
                 background=fill,
                 align="centre",
             )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from typing import Literal
 
 from PIL import Image
@@ -77,12 +78,30 @@ def draw_box(
     radius: int,
     fill: Colour,
     background: Colour,
-    outline: Colour | None = None,
-    outline_width: int = 0,
+    gold: int = 0,
 ) -> None:
-    """Paste a rounded box; ``background`` is the flat colour around its corners."""
-    sprite = sprites.box_sprite(width, height, radius, fill, background, outline, outline_width)
+    """Paste a rounded box; ``background`` is the flat colour around its corners. ``gold``:
+    the width of a gold outline (what marks the seat to move or a winner; 0: none)."""
+    outline = theme.GOLD if gold else None
+    sprite = sprites.box_sprite(width, height, radius, fill, background, outline, gold)
     im.paste(sprite, (x, y))
+
+
+def draw_stripe(
+    im: Image.Image, x: int, y: int, height: int, colour: Colour, background: Colour, width: int = 6
+) -> None:
+    """A seat's or a side's colour: a bar ``width`` wide with round ends."""
+    draw_box(im, x, y, width, height, radius=width // 2, fill=colour, background=background)
+
+
+def right_edges(right: int, widths: Sequence[int], gap: int = 0) -> tuple[int, ...]:
+    """The right edges of columns ``widths`` wide, ``gap`` apart, packed leftwards from
+    ``right`` (right-aligned texts line up on them)."""
+    edges = []
+    for width in reversed(widths):
+        edges.append(right)
+        right -= width + gap
+    return tuple(reversed(edges))
 
 
 def to_png(im: Image.Image) -> bytes:

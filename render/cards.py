@@ -26,8 +26,7 @@ from dataclasses import dataclass
 from PIL import Image
 
 from . import sprites, theme
-from .canvas import blank, draw_box, draw_text, line_height, to_png
-from .theme import Colour
+from .canvas import Align, blank, draw_box, draw_text, line_height, right_edges, to_png
 from .wrap import wrap_text
 
 __all__ = ["BoardCard", "BoardLine", "draw_leaderboard", "render_leaderboard"]
@@ -66,6 +65,10 @@ TEXT_SIZES = (
     FOOTER_SIZE,
 )
 """Every font size the card draws (headings may shrink, never below the minimum)."""
+NAME_X = PAD + POSITION_W
+"""Where the names start, right of the positions."""
+RIGHT = WIDTH - PAD - 16
+"""Where the last column ends."""
 PODIUM = 3
 """Positions drawn in gold."""
 
@@ -115,11 +118,6 @@ class _Columns:
     headings: tuple[str, ...]
     head_size: int
 
-    @property
-    def left(self) -> int:
-        """The left edge of the first column (the right edge when there are none)."""
-        return self.rights[0] - self.widths[0] if self.rights else 0
-
 
 def _columns(
     headings: Sequence[str], rows: Sequence[Sequence[str]], right: int, room: int
@@ -131,8 +129,7 @@ def _columns(
     columns are always :data:`CELL_GAP` apart, so headings never touch.
     """
     cells = [
-        max((sprites.text_width(row[i], CELL_SIZE, True) for row in rows), default=0)
-        for i in range(len(headings))
+        sprites.widest([row[i] for row in rows], CELL_SIZE, True) for i in range(len(headings))
     ]
     room -= CELL_GAP * max(len(headings) - 1, 0)
     texts = tuple(headings)
@@ -159,35 +156,19 @@ def _columns(
             for h, c in zip(texts, cells, strict=True)
         )
     final = widths(size)
-    rights: list[int] = []
-    x = right
-    for width in reversed(final):
-        rights.append(x)
-        x -= width + CELL_GAP
-    return _Columns(tuple(reversed(rights)), tuple(final), texts, size)
+    return _Columns(right_edges(right, final, CELL_GAP), tuple(final), texts, size)
+
+
+def columns_room(name_heading: str) -> int:
+    """How wide the columns may be: the names keep :data:`NAME_ROOM` (or their heading's width)."""
+    name_room = max(NAME_ROOM, sprites.text_width(name_heading, HEAD_SIZE, False))
+    return RIGHT - NAME_X - name_room - CELL_GAP
 
 
 def columns_width(headings: Sequence[str], rows: Sequence[Sequence[str]]) -> int:
     """The columns' width with every heading at its full size, gaps included."""
     widths = _columns(headings, rows, 0, sys.maxsize).widths
     return sum(widths) + CELL_GAP * max(len(widths) - 1, 0)
-
-
-def _draw_headings(im: Image.Image, y: int, columns: _Columns) -> None:
-    for heading, right in zip(columns.headings, columns.rights, strict=True):
-        draw_text(
-            im,
-            heading,
-            right,
-            y,
-            columns.head_size,
-            colour=theme.TEXT_MUTED,
-            background=theme.PANEL,
-            align="right",
-        )
-
-
-# -- leaderboard ------------------------------------------------------------------------------
 
 
 def draw_leaderboard(card: BoardCard) -> Image.Image:
@@ -198,59 +179,69 @@ def draw_leaderboard(card: BoardCard) -> Image.Image:
                 f"line {line.position} has {len(line.cells)} cells for "
                 f"{len(card.headings)} headings"
             )
-    name_x = PAD + POSITION_W
-    right = WIDTH - PAD - 16
-    name_room = max(NAME_ROOM, sprites.text_width(card.name_heading, HEAD_SIZE, False))
     columns = _columns(
-        card.headings,
-        [line.cells for line in card.lines],
-        right,
-        right - name_x - name_room - CELL_GAP,
+        card.headings, [line.cells for line in card.lines], RIGHT, columns_room(card.name_heading)
     )
-    name_room = (columns.left if columns.rights else right) - CELL_GAP - name_x
+    left = columns.rights[0] - columns.widths[0] if columns.rights else RIGHT  # the columns'
+    name_room = left - CELL_GAP - NAME_X
     header = _Header.of(card, WIDTH)
     top = header.height
-    empty = _wrapped(card.empty, WIDTH - 4 * PAD, CELL_SIZE)
+    empty = wrap_text(card.empty, WIDTH - 4 * PAD, CELL_SIZE, False)
     rows_height = (
         len(card.lines) * (ROW_HEIGHT + ROW_GAP) - ROW_GAP
         if card.lines
-        else _box_height(len(empty), CELL_SIZE)
+        else max(ROW_HEIGHT, len(empty) * line_height(CELL_SIZE) + 14)  # at least a row tall
     )
-    footer = _footer_height(card.footer, WIDTH)
+    footer = wrap_text(card.footer, WIDTH - 2 * PAD, FOOTER_SIZE, False)
+    footer_h = len(footer) * line_height(FOOTER_SIZE) + 18 if footer else 0
     head = max(line_height(columns.head_size), line_height(HEAD_SIZE)) + 10
-    height = top + head + rows_height + footer + PAD
+    height = top + head + rows_height + footer_h + PAD
     im = blank(WIDTH, height, theme.PANEL)
     header.draw(im)
     y = top
-    draw_text(
-        im,
-        card.name_heading,
-        name_x,
-        y,
-        columns.head_size,
-        colour=theme.TEXT_MUTED,
-        background=theme.PANEL,
-    )
-    _draw_headings(im, y, columns)
+    headings: list[tuple[str, int, Align]] = [(card.name_heading, NAME_X, "left")]
+    headings += [
+        (h, right, "right") for h, right in zip(columns.headings, columns.rights, strict=True)
+    ]
+    for heading, x, align in headings:
+        draw_text(
+            im,
+            heading,
+            x,
+            y,
+            columns.head_size,
+            colour=theme.TEXT_MUTED,
+            background=theme.PANEL,
+            align=align,
+        )
     y += head
-    if not card.lines:
+    if not card.lines:  # the empty text, centred in a row box
         _draw_row_box(im, y, False, rows_height)
-        _centre_lines(im, empty, y, rows_height, theme.TEXT_MUTED)
+        line_h = line_height(CELL_SIZE)
+        middle = y + (rows_height - len(empty) * line_h) // 2
+        for n, text in enumerate(empty):
+            draw_text(
+                im,
+                text,
+                WIDTH // 2,
+                middle + n * line_h,
+                CELL_SIZE,
+                colour=theme.TEXT_MUTED,
+                background=theme.ROW,
+                align="centre",
+            )
     for line in card.lines:
-        _draw_board_line(im, line, y, name_x, name_room, columns.rights)
+        _draw_board_line(im, line, y, name_room, columns.rights)
         y += ROW_HEIGHT + ROW_GAP
-    y = top + head + rows_height
-    _draw_footer(im, card.footer, y)
+    y = top + head + rows_height + 14
+    for text in footer:
+        draw_text(im, text, PAD, y, FOOTER_SIZE, colour=theme.TEXT_MUTED, background=theme.PANEL)
+        y += line_height(FOOTER_SIZE)
     return im
 
 
 def _draw_board_line(
-    im: Image.Image,
-    line: BoardLine,
-    y: int,
-    name_x: int,
-    name_room: int,
-    rights: Sequence[int],
+    im: Image.Image, line: BoardLine, y: int, name_room: int, rights: Sequence[int]
 ) -> None:
     _draw_row_box(im, y, line.highlight)
     podium = line.position <= PODIUM
@@ -258,7 +249,7 @@ def _draw_board_line(
     draw_text(
         im,
         str(line.position),
-        PAD + POSITION_W - 18,
+        NAME_X - 18,
         y + cell_dy,
         CELL_SIZE,
         bold=True,
@@ -270,7 +261,7 @@ def _draw_board_line(
     draw_text(
         im,
         name,
-        name_x,
+        NAME_X,
         y + (ROW_HEIGHT - line_height(size, True)) // 2,
         size,
         bold=True,
@@ -290,18 +281,6 @@ def _draw_board_line(
         )
 
 
-# -- shared pieces ------------------------------------------------------------------------------
-
-
-def _wrapped(text: str, width: int, size: int, bold: bool = False) -> tuple[str, ...]:
-    return wrap_text(text, width, size, bold) if text else ()
-
-
-def _box_height(lines: int, size: int) -> int:
-    """A row box for ``lines`` lines of text at ``size``: at least one row tall."""
-    return max(ROW_HEIGHT, lines * line_height(size) + 14)
-
-
 @dataclass(frozen=True, slots=True)
 class _Header:
     """The title, the subtitle's lines, and where the page line goes."""
@@ -317,12 +296,13 @@ class _Header:
     def of(cls, card: BoardCard, width: int) -> _Header:
         room = width - 2 * PAD
         title, size = sprites.fit_text(card.title, room, TITLE_SIZE, True, MIN_TEXT_SIZE)
-        lines = _wrapped(card.subtitle, room, SUBTITLE_SIZE)
+        lines = wrap_text(card.subtitle, room, SUBTITLE_SIZE, False)
         page, beside = card.page, False
         if page:
             page = sprites.fit_text(page, room, SUBTITLE_SIZE, False, SUBTITLE_SIZE)[0]
             last = sprites.text_width(lines[-1], SUBTITLE_SIZE, False) if lines else 0
-            beside = bool(lines) and last + 2 * CELL_GAP + _width(page) <= room
+            width = sprites.text_width(page, SUBTITLE_SIZE, False)
+            beside = bool(lines) and last + 2 * CELL_GAP + width <= room
         return cls(title, size, lines, page, beside)
 
     @property
@@ -361,22 +341,6 @@ class _Header:
         )
 
 
-def _width(text: str) -> int:
-    return sprites.text_width(text, SUBTITLE_SIZE, False)
-
-
-def _footer_height(footer: str, width: int) -> int:
-    lines = _wrapped(footer, width - 2 * PAD, FOOTER_SIZE)
-    return len(lines) * line_height(FOOTER_SIZE) + 18 if lines else 0
-
-
-def _draw_footer(im: Image.Image, footer: str, y: int) -> None:
-    y += 14
-    for line in _wrapped(footer, im.width - 2 * PAD, FOOTER_SIZE):
-        draw_text(im, line, PAD, y, FOOTER_SIZE, colour=theme.TEXT_MUTED, background=theme.PANEL)
-        y += line_height(FOOTER_SIZE)
-
-
 def _draw_row_box(im: Image.Image, y: int, highlight: bool, height: int = ROW_HEIGHT) -> None:
     draw_box(
         im,
@@ -387,25 +351,5 @@ def _draw_row_box(im: Image.Image, y: int, highlight: bool, height: int = ROW_HE
         radius=10,
         fill=theme.ROW,
         background=theme.PANEL,
-        outline=theme.GOLD if highlight else None,
-        outline_width=2 if highlight else 0,
+        gold=2 if highlight else 0,
     )
-
-
-def _centre_lines(
-    im: Image.Image, lines: Sequence[str], y: int, height: int, colour: Colour
-) -> None:
-    """``lines`` centred in the box from ``y``, ``height`` tall."""
-    line_h = line_height(CELL_SIZE)
-    top = y + (height - len(lines) * line_h) // 2
-    for n, line in enumerate(lines):
-        draw_text(
-            im,
-            line,
-            im.width // 2,
-            top + n * line_h,
-            CELL_SIZE,
-            colour=colour,
-            background=theme.ROW,
-            align="centre",
-        )

@@ -285,20 +285,12 @@ def _chains(table: TableView, kind: LayoutKind) -> _Chains:
     k = table.spinner_index
     arm = arms[side]
     back = [_Link(t.tile, t.outer, t.inner, t.closed) for t in reversed(arm[:k])]
-    if side == End.WEST:
-        through = _Link(lead.tile, lead.inner, lead.outer, False)
-    else:
-        through = _Link(lead.tile, lead.outer, lead.inner, False)
+    through = lead_link if side == End.WEST else _Link(lead.tile, lead.outer, lead.inner, False)
     chains = dict(as_is)
     chains[side] = [_link(t) for t in arm[k + 1 :]]
     chains[other] = [*back, through, *as_is[other]]
     centre = arm[k]
     return _Chains(_Link(centre.tile, centre.inner, centre.outer, False), chains, True)
-
-
-def _crosswise(link: _Link, previous_crosswise: bool) -> bool:
-    """Doubles lie across the chain; face-down tiles never do (their shape would tell)."""
-    return not link.closed and _is_double(link) and not previous_crosswise
 
 
 def _is_double(link: _Link) -> bool:
@@ -313,7 +305,7 @@ _NEXT = _Link(Tile(1), 0, 1, False)
 
 
 _FREE = 1 << 30
-"""No bound: where a chain's rows stack, it may go as far as it needs."""
+"""No bound: west's and east's rows run back as far as the reach (no chain in the way)."""
 
 
 class _Lane(NamedTuple):
@@ -503,8 +495,9 @@ def _arrange(
 
 
 def _doubles(chain: Sequence[_Link]) -> tuple[bool, ...]:
-    """For each link, whether it is a double that may lie across (never a face-down one)."""
-    return tuple(_crosswise(link, False) for link in chain)
+    """For each link, whether it is a double that may lie across the chain (never a
+    face-down one: its shape would tell)."""
+    return tuple(not link.closed and _is_double(link) for link in chain)
 
 
 def _straight_length(doubles: Sequence[bool], labelled: bool) -> int:
@@ -524,8 +517,8 @@ def _lane(
     labelled: bool,
     centre_cross: bool,
     doubles: Sequence[bool],
-    pitch: int = LOOSE,
-    wide_from: int = _FREE,
+    pitch: int,
+    wide_from: int,
 ) -> _Lane | None:
     """``end``'s chain laid with ``reach``; in a pinwheel its rows from ``wide_from``
     on (clear of the next quarter's chain) may run as far back as the reach."""
@@ -537,7 +530,6 @@ def _lane(
         a0,
         reach,
         a_min,
-        _FREE,
         labelled=labelled,
         horizontal=horizontal,
         doubles=doubles,
@@ -548,19 +540,11 @@ def _lane(
     if snake is None:
         return None
     pieces, label, straight = snake
-    a1s = [p.a1 for p in pieces]
-    a2s = [p.a2 for p in pieces]
-    b1s = [p.b1 for p in pieces]
-    b2s = [p.b2 for p in pieces]
-    if label is not None:
-        a1s.append(label[0])
-        a2s.append(label[1])
-        b1s.append(label[2])
-        b2s.append(label[3])
-    if not a1s:
+    boxes = [(p.a1, p.a2, p.b1, p.b2) for p in pieces] + ([label] if label is not None else [])
+    if not boxes:
         return _Lane(pieces, label, (0, 0, 0, 0), straight, 0)
-    extent = _to_screen(_FRAMES[end], min(a1s), max(a2s), min(b1s), max(b2s))
-    return _Lane(pieces, label, extent, straight, max(b2s))
+    extent = _union(boxes)
+    return _Lane(pieces, label, _to_screen(_FRAMES[end], *extent), straight, extent[3])
 
 
 def _union(boxes: Sequence[tuple[int, int, int, int]]) -> tuple[int, int, int, int]:
@@ -601,29 +585,26 @@ def _snake(
     a0: int,
     a_max: int,
     a_min: int,
-    b_max: int,
     *,
     labelled: bool,
     horizontal: bool,
-    doubles: Sequence[bool] | None = None,
-    pitch: int = LOOSE,
-    wide_from: int = _FREE,
-    wide_min: int = 0,
+    doubles: Sequence[bool],
+    pitch: int,
+    wide_from: int,
+    wide_min: int,
 ) -> tuple[list[_Piece], tuple[int, int, int, int] | None, bool] | None:
     """Lay one chain in its local frame; ``None`` if it does not fit.
 
     Returns the pieces, when ``labelled`` the label box ``(a1, a2, b1, b2)``, and
     whether the chain runs straight (no corner, its label's slot included, and the
     label not pushed back from ``a_max``): then a longer ``a_max`` lays it the same.
-    ``doubles`` (:func:`_doubles` of the chain) saves working them out again.
+    ``doubles``: :func:`_doubles` of the chain. Its rows stack as far as they need.
     ``pitch`` is how far apart the rows are (:data:`PITCHES`): ``LOOSE`` turns each
     corner on top of the row's last tile; a packed pitch turns it just past the
     row's end and lays the doubles of every row but the first along the row.
     A row running back whose tiles all lie at ``b >= wide_from`` may run on to
     ``wide_min`` instead of ``a_min`` (past the chain that has the next quarter).
     """
-    if doubles is None:
-        doubles = _doubles(chain)
     packed = pitch < LOOSE
     new = tuple.__new__
     pieces: list[_Piece] = []
@@ -652,8 +633,6 @@ def _snake(
         if pending is not None:
             a1, a2, b1 = pending
             piece = _Piece(link, a1, a2, b1, b1 + _LONG, True, 1)
-            if piece.b2 > b_max:
-                return None
             pending = None
             axis, cursor, sign = b1 + _LONG - 1, _back(a1, a2, sign), -sign
             last_across = 0
@@ -669,7 +648,7 @@ def _snake(
                 limit_ok = end >= low + room
                 a1, a2 = end, cursor
             half = across // 2
-            if limit_ok and axis + half <= b_max:
+            if limit_ok:
                 piece = new(_Piece, (link, a1, a2, axis - half, axis + half, False, sign))
                 cursor, last_across = end, across
             elif last_across == 0:
@@ -682,8 +661,6 @@ def _snake(
                 previous_cross, first_row = False, False
                 axis, sign, last_across = axis + step, -sign, 0
                 next_row = (cursor, axis)
-                if piece.b2 > b_max:
-                    return None
             else:
                 top = axis + last_across // 2
                 c1, c2 = sorted((cursor - 2 * sign, cursor))
@@ -696,8 +673,6 @@ def _snake(
                     axis, cursor, sign = top + _LONG - 1, _back(c1, c2, sign), -sign
                     last_across = 0
                 first_row = False
-                if piece.b2 > b_max:
-                    return None
         if is_next:
             slot = piece
         else:
@@ -711,19 +686,17 @@ def _snake(
         assert next_row is not None
         start, row_axis = next_row
         x1, x2 = sorted((start + sign * _SHORT, start - sign * _SHORT))
-        label: tuple[int, int, int, int] | None = (x1, x2, row_axis - 1, row_axis + 1)
+        label = (x1, x2, row_axis - 1, row_axis + 1)
     else:
         if slot.climb and not packed:  # the slot turns a corner: keep the label in its row
             if sign < 0:  # the row ran outwards (the corner turned the sign)
                 a_hi = min(a_hi, slot.a2)
             else:
                 a_lo = max(a_lo, slot.a1)
-        label = _label_box(slot, horizontal, a_lo, a_hi, b_max)
-        if packed and label is not None and not horizontal and not slot.climb:
+        label = _label_box(slot, horizontal, a_lo, a_hi)
+        if packed and not horizontal and not slot.climb:
             # Two units across the row: it leans out of the last row, not onto the one before.
             label = (label[0], label[1], label[2] + 1, label[3] + 1)
-    if label is None:
-        return None
     straight = not slot.climb and not any(p.climb for p in pieces) and label[1] < a_max
     return pieces, label, straight
 
@@ -733,9 +706,7 @@ def _back(a1: int, a2: int, sign: int) -> int:
     return a1 if sign > 0 else a2
 
 
-def _label_box(
-    slot: _Piece, horizontal: bool, a_lo: int, a_hi: int, b_max: int
-) -> tuple[int, int, int, int] | None:
+def _label_box(slot: _Piece, horizontal: bool, a_lo: int, a_hi: int) -> tuple[int, int, int, int]:
     """A label box 2 units wide and 1 tall on screen, centred on the free slot, kept in bounds."""
     mid_a = (slot.a1 + slot.a2) // 2
     mid_b = (slot.b1 + slot.b2) // 2
@@ -745,10 +716,7 @@ def _label_box(
         a1, a2 = a1 - (a2 - a_hi), a_hi
     if a1 < a_lo:
         a1, a2 = a_lo, a2 + (a_lo - a1)
-    b1, b2 = mid_b - half_b, mid_b + half_b
-    if b2 > b_max:
-        return None
-    return a1, a2, b1, b2
+    return a1, a2, mid_b - half_b, mid_b + half_b
 
 
 # -- to pixels ---------------------------------------------------------------
@@ -774,11 +742,8 @@ def _frame(
             box = _to_screen(_FRAMES[end], piece.a1, piece.a2, piece.b1, piece.b2)
         tiles.append((end, piece, box))
     marks = {end: _to_screen(_FRAMES[end], *label) for end, label in labels.items()}
-    every = [box for _, _, box in tiles] + list(marks.values())
-    x1 = min(b[0] for b in every) - FRAME_MARGIN
-    x2 = max(b[1] for b in every) + FRAME_MARGIN
-    y1 = min(b[2] for b in every) - FRAME_MARGIN
-    y2 = max(b[3] for b in every) + FRAME_MARGIN
+    x1, x2, y1, y2 = _union([box for _, _, box in tiles] + list(marks.values()))
+    x1, x2, y1, y2 = x1 - FRAME_MARGIN, x2 + FRAME_MARGIN, y1 - FRAME_MARGIN, y2 + FRAME_MARGIN
     unit, width = _scale(x2 - x1, y2 - y1, shape, min_width)
     half = unit // 2
     # Cropped to what is on the table: as tall as the tiles and labels (with the
@@ -804,11 +769,8 @@ def _frame(
         forward = tx > 0 or ty > 0  # travelling right or down: the near half comes first
         first, second = (link.near, link.far) if forward else (link.far, link.near)
         placed.append(PlacedTile(link.tile, to_px(box), first, second, link.closed, end))
-    ends = []
-    for end, box in marks.items():
-        value, closed = shown[end]
-        ends.append(EndMark(end, value, closed, to_px(box)))
-    return BoardGeometry(width, height, unit, tuple(placed), tuple(ends))
+    ends = tuple(EndMark(end, *shown[end], to_px(box)) for end, box in marks.items())
+    return BoardGeometry(width, height, unit, tuple(placed), ends)
 
 
 def _to_screen(frame: _Frame, a1: int, a2: int, b1: int, b2: int) -> tuple[int, int, int, int]:

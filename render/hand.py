@@ -1,8 +1,8 @@
 """One player's hand, for their eyes only (an ephemeral reply).
 
 :func:`render_hand` takes the player's tiles and nothing else, so it cannot
-show anybody else's. Playable tiles are lit and carry a key ("1", "2"… or
-"A", "B"…) that the buttons under the message can repeat; the rest are dimmed.
+show anybody else's. Playable tiles are lit and carry a key ("1", "2"…) that
+the buttons under the message can repeat; the rest are dimmed.
 
 Each tile stands with the number its move buttons write first on top: the low one,
 as a tile is written (``2-3``), unless ``tops`` says otherwise (Mexican Train writes
@@ -12,9 +12,7 @@ the half that meets the train first, ``3-2`` on a train ending in 3:
 
 from __future__ import annotations
 
-import string
 from collections.abc import Collection, Mapping, Sequence
-from typing import Literal
 
 from PIL import Image
 
@@ -35,21 +33,13 @@ KEY_WIDTH = 40
 KEY_SIZE = 24
 
 
-def hand_keys(
-    tiles: Sequence[Tile],
-    legal: Collection[Tile],
-    style: Literal["digits", "letters"] = "digits",
-) -> dict[Tile, str]:
-    """The key of each playable tile, in hand order: ``1, 2, 3…`` or ``A, B, C…``.
+def hand_keys(tiles: Sequence[Tile], legal: Collection[Tile]) -> dict[Tile, str]:
+    """The key of each playable tile, in hand order: ``1, 2, 3…``.
 
     The bot's buttons should use the same keys; this is what :func:`render_hand`
     draws by default.
     """
     playable = [t for t in tiles if t in legal]
-    if style == "letters":
-        if len(playable) > len(string.ascii_uppercase):
-            raise ValueError(f"{len(playable)} playable tiles are more than 26 letters")
-        return {t: string.ascii_uppercase[i] for i, t in enumerate(playable)}
     return {t: str(i + 1) for i, t in enumerate(playable)}
 
 
@@ -112,13 +102,12 @@ def draw_hand(
     if top is None:
         top = max((t.high for t in tiles), default=6)
     faces = sprites.faces_for(top)
-    per_row = max(1, hand_rows(len(tiles))[0])
-    columns = max(1, min(per_row, len(tiles)))
-    rows = len(hand_rows(len(tiles)))
+    rows = hand_rows(len(tiles))
+    per_row = max(1, rows[0])  # the columns (one for an empty hand)
     pitch_x = UNIT + GAP
     pitch_y = 2 * UNIT + KEY_HEIGHT + GAP + 6
-    width = 2 * PAD + columns * pitch_x - GAP
-    height = 2 * PAD + rows * pitch_y - GAP
+    width = 2 * PAD + per_row * pitch_x - GAP
+    height = 2 * PAD + len(rows) * pitch_y - GAP
     im = blank(width, height)
     for i, t in enumerate(tiles):
         x = PAD + (i % per_row) * pitch_x

@@ -8,81 +8,54 @@ A name too long for its chip is split before it is cut: ``Bot 1 (AI, normal)`` s
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import lru_cache
 
 from PIL import Image
 
+from bot.engine.view import PlayerView
+
 from . import sprites, theme
-from .canvas import ascent, draw_box, draw_text, line_height
+from .canvas import ascent, draw_box, draw_stripe, draw_text, line_height
 from .theme import Colour
 
 REFERENCE_WIDTH = 800
-"""The sizes below are for a picture this wide (twice what Discord shows) and
-scale with the picture, so the header looks the same in Discord's preview
+"""The sizes of :class:`HeaderSizes` are for a picture this wide (twice what Discord
+shows) and scale with the picture, so the header looks the same in Discord's preview
 whatever the board's width: names 12 px tall there, scores 15 px."""
-PAD = 10
-INFO_HEIGHT = 36
-CHIP_HEIGHT = 68
-CHIP_RADIUS = 8
-TITLE_SIZE = 24
-FACT_LABEL_SIZE = 20
-FACT_VALUE_SIZE = 24
-NAME_SIZE = 24
-NAME_MIN_SIZE = 20
-"""10 px as Discord shows an 800 px picture: a longer name is split or cut, never smaller."""
-SCORE_SIZE = 30
-TILES_SIZE = 20
-ICON_UNIT = 14
-TEAM_CHIP_HEIGHT = 84
-"""A team's chip holds a line per partner."""
 
 
 @dataclass(frozen=True, slots=True)
 class HeaderSizes:
-    """The header's sizes for one picture width."""
+    """The header's sizes for one picture width (the defaults: :data:`REFERENCE_WIDTH`)."""
 
-    pad: int
-    info: int
-    chip: int
-    team_chip: int
-    radius: int
-    title: int
-    fact_label: int
-    fact_value: int
-    name: int
-    name_min: int
-    score: int
-    tiles: int
-    icon: int
-    stripe: int
-    outline: int
+    pad: int = 10
+    info: int = 36
+    chip: int = 68
+    team_chip: int = 84
+    """A team's chip holds a line per partner."""
+    radius: int = 8
+    title: int = 24
+    fact_label: int = 20
+    fact_value: int = 24
+    name: int = 24
+    name_min: int = 20
+    """10 px as Discord shows an 800 px picture: a longer name is split or cut, never smaller."""
+    score: int = 30
+    tiles: int = 20
+    icon: int = 14
+    """The unit of the face-down tile before the tiles in hand: always even."""
+    stripe: int = 6
+    outline: int = 3
 
 
 @lru_cache(maxsize=32)
 def header_sizes(width: int) -> HeaderSizes:
     scale = width / REFERENCE_WIDTH
-
-    def px(value: float) -> int:
-        return max(1, round(value * scale))
-
-    return HeaderSizes(
-        pad=px(PAD),
-        info=px(INFO_HEIGHT),
-        chip=px(CHIP_HEIGHT),
-        team_chip=px(TEAM_CHIP_HEIGHT),
-        radius=px(CHIP_RADIUS),
-        title=px(TITLE_SIZE),
-        fact_label=px(FACT_LABEL_SIZE),
-        fact_value=px(FACT_VALUE_SIZE),
-        name=px(NAME_SIZE),
-        name_min=px(NAME_MIN_SIZE),
-        score=px(SCORE_SIZE),
-        tiles=px(TILES_SIZE),
-        icon=px(ICON_UNIT / 2) * 2,
-        stripe=px(6),
-        outline=px(3),
-    )
+    reference = HeaderSizes()
+    sizes = {f.name: max(1, round(getattr(reference, f.name) * scale)) for f in fields(reference)}
+    sizes["icon"] = max(1, round(reference.icon / 2 * scale)) * 2
+    return HeaderSizes(**sizes)
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +102,34 @@ def seat_colour(seat: int, teams: bool) -> Colour:
 def format_score(value: float) -> str:
     """``35`` for whole numbers, ``2.5`` otherwise."""
     return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+
+
+def seat_chips(
+    board: PlayerView, names: Sequence[str], totals: Sequence[float] | None
+) -> tuple[list[Chip], list[float]]:
+    """The chip of each seat of the public ``board`` and each side's total (``totals``,
+    by default the view's). A seat's own view is refused, and so are names and totals
+    that do not match the seats and the sides."""
+    if board.seat is not None:
+        raise ValueError("the board is public: draw it from public_view(state), not a seat's view")
+    rules = board.rules
+    if len(names) != rules.players:
+        raise ValueError(f"{rules.players} seats need {rules.players} names, not {len(names)}")
+    sides = rules.sides
+    side_totals = list(totals) if totals is not None else list(board.totals)
+    if len(side_totals) != len(sides):
+        raise ValueError(f"{len(sides)} sides need {len(sides)} totals, not {len(side_totals)}")
+    chips = [
+        Chip(
+            name=names[seat],
+            tiles=board.hand_sizes[seat],
+            score=format_score(side_totals[rules.side_of(seat)]),
+            colour=seat_colour(seat, rules.teams),
+            to_move=not board.deal_over and seat == board.turn,
+        )
+        for seat in range(rules.players)
+    ]
+    return chips, side_totals
 
 
 def _rows(players: int) -> list[int]:
@@ -206,14 +207,7 @@ def _draw_info(
     x = width - z.pad
     for label, value in reversed(facts):
         x -= draw_text(
-            im,
-            value,
-            x,
-            value_top,
-            z.fact_value,
-            bold=True,
-            background=theme.PANEL,
-            align="right",
+            im, value, x, value_top, z.fact_value, bold=True, background=theme.PANEL, align="right"
         )
         x -= z.pad * 2 // 3
         x -= draw_text(
@@ -233,47 +227,48 @@ def _draw_info(
         draw_text(im, text, z.pad, top, size, bold=True, background=theme.PANEL)
 
 
-def _draw_chip(im: Image.Image, z: HeaderSizes, x: int, y: int, w: int, chip: Chip) -> None:
-    outline = theme.GOLD if chip.to_move else None
+def _draw_frame(
+    im: Image.Image,
+    z: HeaderSizes,
+    box: tuple[int, int, int, int],
+    colour: Colour,
+    score: str,
+    to_move: bool,
+) -> int:
+    """A chip's box (``x, y, w, h``; outlined in gold for the side to move), its colour
+    stripe and its score at the right. Returns the score's width."""
+    x, y, w, h = box
     draw_box(
         im,
         x,
         y,
         w,
-        z.chip,
+        h,
         radius=z.radius,
         fill=theme.CHIP,
         background=theme.PANEL,
-        outline=outline,
-        outline_width=z.outline if outline else 0,
+        gold=z.outline if to_move else 0,
     )
-    inset = z.pad
-    draw_box(
+    draw_stripe(im, x + z.pad, y + z.pad, h - 2 * z.pad, colour, theme.CHIP, z.stripe)
+    return draw_text(
         im,
-        x + inset,
-        y + z.pad,
-        z.stripe,
-        z.chip - 2 * z.pad,
-        radius=z.stripe // 2,
-        fill=chip.colour,
-        background=theme.CHIP,
-    )
-    score_w = draw_text(
-        im,
-        chip.score,
-        x + w - inset - z.outline,
-        y + (z.chip - line_height(z.score, True)) // 2,
+        score,
+        x + w - z.pad - z.outline,
+        y + (h - line_height(z.score, True)) // 2,
         z.score,
         bold=True,
-        colour=theme.GOLD if chip.to_move else theme.TEXT,
+        colour=theme.GOLD if to_move else theme.TEXT,
         background=theme.CHIP,
         align="right",
     )
+
+
+def _draw_chip(im: Image.Image, z: HeaderSizes, x: int, y: int, w: int, chip: Chip) -> None:
+    score_w = _draw_frame(im, z, (x, y, w, z.chip), chip.colour, chip.score, chip.to_move)
+    inset = z.pad
     left = x + inset + z.stripe + z.pad
     name_h = line_height(z.name, True)
-    count_h = line_height(z.tiles, True)
-    icon_h = 2 * z.icon
-    second_h = max(count_h, icon_h)
+    second_h = max(line_height(z.tiles, True), 2 * z.icon)
     top = y + (z.chip - (name_h + second_h)) // 2
     room = w - (left - x) - score_w - 2 * inset
     name, note = _fit_name(chip.name, room, z)
@@ -288,21 +283,9 @@ def _draw_chip(im: Image.Image, z: HeaderSizes, x: int, y: int, w: int, chip: Ch
         background=theme.CHIP,
     )
     second = top + name_h
-    icon = sprites.tile_sprite(0, 0, True, z.icon, "back", theme.CHIP)
-    im.paste(icon.image, (left, second + (second_h - icon_h) // 2), icon.mask)
-    count_x = left + z.icon + z.pad * 2 // 3
-    count_w = draw_text(
-        im,
-        str(chip.tiles),
-        count_x,
-        second + (second_h - count_h) // 2,
-        z.tiles,
-        bold=True,
-        colour=theme.TEXT_MUTED,
-        background=theme.CHIP,
-    )
+    count_end = _draw_tiles(im, z, left, second, second_h, chip.tiles)
     if note:  # the part of a long name put aside: beside the tiles in hand
-        note_x = count_x + count_w + z.pad
+        note_x = count_end + z.pad
         note = _fit_note(note, x + w - inset - z.outline - score_w - z.pad - note_x, z.tiles)
         draw_text(
             im,
@@ -313,6 +296,24 @@ def _draw_chip(im: Image.Image, z: HeaderSizes, x: int, y: int, w: int, chip: Ch
             colour=theme.TEXT_MUTED,
             background=theme.CHIP,
         )
+
+
+def _draw_tiles(im: Image.Image, z: HeaderSizes, x: int, top: int, band: int, tiles: int) -> int:
+    """The tiles in hand from ``x``: a face-down tile and their count, centred in a band
+    ``band`` tall from ``top``. Returns where the count ends."""
+    icon = sprites.tile_sprite(0, 0, True, z.icon, "back", theme.CHIP)
+    im.paste(icon.image, (x, top + (band - 2 * z.icon) // 2), icon.mask)
+    count_x = x + z.icon + z.pad * 2 // 3
+    return count_x + draw_text(
+        im,
+        str(tiles),
+        count_x,
+        top + (band - line_height(z.tiles, True)) // 2,
+        z.tiles,
+        bold=True,
+        colour=theme.TEXT_MUTED,
+        background=theme.CHIP,
+    )
 
 
 def _fit_name(name: str, room: int, z: HeaderSizes) -> tuple[str, str]:
@@ -337,63 +338,17 @@ def _draw_team(
     """One team's chip: its colour, a line per partner (name, tiles in hand), its score."""
     to_move = any(chip.to_move for chip in chips)
     h = z.team_chip
-    draw_box(
-        im,
-        x,
-        y,
-        w,
-        h,
-        radius=z.radius,
-        fill=theme.CHIP,
-        background=theme.PANEL,
-        outline=theme.GOLD if to_move else None,
-        outline_width=z.outline if to_move else 0,
-    )
-    inset = z.pad
     colour = chips[0].colour if chips else theme.TEXT
-    draw_box(
-        im,
-        x + inset,
-        y + z.pad,
-        z.stripe,
-        h - 2 * z.pad,
-        radius=z.stripe // 2,
-        fill=colour,
-        background=theme.CHIP,
-    )
-    score_w = draw_text(
-        im,
-        team.score,
-        x + w - inset - z.outline,
-        y + (h - line_height(z.score, True)) // 2,
-        z.score,
-        bold=True,
-        colour=theme.GOLD if to_move else theme.TEXT,
-        background=theme.CHIP,
-        align="right",
-    )
+    score_w = _draw_frame(im, z, (x, y, w, h), colour, team.score, to_move)
+    inset = z.pad
     left = x + inset + z.stripe + z.pad
     right = x + w - inset - z.outline - score_w - 2 * z.pad  # the tiles' column ends here
     line = (h - 2 * (z.pad // 2)) // max(1, len(chips))
-    icon_h = 2 * z.icon
     for i, chip in enumerate(chips):
         top = y + z.pad // 2 + i * line
-        count = str(chip.tiles)
-        count_w = sprites.text_width(count, z.tiles, True)
-        count_x = right - count_w
-        icon_x = count_x - z.pad * 2 // 3 - z.icon
-        icon = sprites.tile_sprite(0, 0, True, z.icon, "back", theme.CHIP)
-        im.paste(icon.image, (icon_x, top + (line - icon_h) // 2), icon.mask)
-        draw_text(
-            im,
-            count,
-            count_x,
-            top + (line - line_height(z.tiles, True)) // 2,
-            z.tiles,
-            bold=True,
-            colour=theme.TEXT_MUTED,
-            background=theme.CHIP,
-        )
+        count_w = sprites.text_width(str(chip.tiles), z.tiles, True)
+        icon_x = right - count_w - z.pad * 2 // 3 - z.icon
+        _draw_tiles(im, z, icon_x, top, line, chip.tiles)
         room = icon_x - z.pad - left
         name, note = _fit_name(chip.name, room, z)
         name, size = sprites.fit_text(name, room, z.name, True, z.name_min)

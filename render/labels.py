@@ -124,12 +124,9 @@ class Labels:
         return (self.west_short, self.east_short, self.north_short, self.south_short)[end]
 
     def deal_end(self, end: DealEnd) -> str:
-        return {
-            "domino": self.domino,
-            "blocked": self.blocked,
-            "dead": self.dead,
-            "target": self.target,
-        }[end]
+        """How a deal ended, in words: the field named as the end (``domino``, ``blocked``,
+        ``dead``, ``target``)."""
+        return str(getattr(self, end))
 
 
 ENGLISH = Labels()

@@ -53,7 +53,7 @@ def draw_puzzle(
         lit = legal if seat == puzzle.seat else frozenset()
         hands.append((seat, draw_hand(tiles, lit, keys={}, top=puzzle.rules.set)))
     caption_h = line_height(CAPTION, True)
-    widest = max(sprites.text_width(c, CAPTION, True) for c in captions)
+    widest = sprites.widest(captions, CAPTION, True)
     cell_w = max(widest, *(im.width for _, im in hands)) + 2 * PAD
     width = max(board.width, cell_w + PAD)
     columns = max(1, min(len(hands), (width - PAD) // cell_w))

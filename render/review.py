@@ -20,10 +20,11 @@ from bot.engine.view import PlayerView
 
 from . import theme
 from .board import draw_board
-from .canvas import draw_box, draw_text, line_height, to_png
+from .canvas import draw_box, draw_stripe, draw_text, line_height, to_png
 from .hand import draw_hand
 from .header import seat_colour
 from .labels import ENGLISH, Labels
+from .sprites import fit_text, text_width
 from .theme import Colour
 
 __all__ = ["MistakePicture", "ReviewCard", "SeatLine", "draw_review", "render_review"]
@@ -88,17 +89,14 @@ def render_review(card: ReviewCard) -> bytes:
 
 def draw_review(card: ReviewCard) -> Image.Image:
     """The review as an RGB image (what :func:`render_review` encodes)."""
-    parts: list[Image.Image] = [_head(card), _chart(card)]
-    for mistake in card.mistakes:
-        parts.append(_mistake(card, mistake))
+    parts = [_head(card), _chart(card), *(_mistake(card, m) for m in card.mistakes)]
     if not card.mistakes:
         parts.append(_text_band([card.no_mistakes], TEXT))
     if card.footer:
         parts.append(
             _text_band(_wrap(card.footer, SMALL, WIDTH - 2 * PAD), SMALL, theme.TEXT_MUTED)
         )
-    height = sum(p.height for p in parts)
-    im = Image.new("RGB", (WIDTH, height), theme.FELT)
+    im = _canvas(sum(p.height for p in parts))
     y = 0
     for p in parts:
         im.paste(p, (0, y))
@@ -126,10 +124,9 @@ def _head(card: ReviewCard) -> Image.Image:
         top = y + (i // 4) * (chip_h + 8)
         colour = seat_colour(line.seat, card.teams)
         draw_box(im, x, top, chip_w, chip_h, radius=10, fill=theme.CHIP, background=theme.PANEL)
-        draw_box(im, x, top, 8, chip_h, radius=4, fill=colour, background=theme.CHIP)
-        draw_text(
-            im, _cut(line.name, TEXT, chip_w - 24), x + 16, top + 6, TEXT, background=theme.CHIP
-        )
+        draw_stripe(im, x, top, chip_h, colour, theme.CHIP, 8)
+        name = fit_text(line.name, chip_w - 24, TEXT, False, TEXT)[0]
+        draw_text(im, name, x + 16, top + 6, TEXT, background=theme.CHIP)
         draw_text(
             im,
             line.accuracy,
@@ -191,15 +188,12 @@ def _mistake(card: ReviewCard, m: MistakePicture) -> Image.Image:
     heading_h = line_height(TEXT, True)
     caption = _wrap(m.caption, SMALL, WIDTH - 2 * PAD)
     caption_h = len(caption) * (line_height(SMALL) + 2)
-    board = _fit(
-        draw_board(m.board, names=card.names, labels=card.labels).convert("RGB"), BOARD_BOX
-    )
+    board = _fit(draw_board(m.board, names=card.names, labels=card.labels), BOARD_BOX)
     lit = frozenset(m.played.tiles) | frozenset(m.better.tiles)
     keys = dict.fromkeys(m.better.tiles, m.better_key)
     keys.update(dict.fromkeys(m.played.tiles, m.played_key))  # the same tile: "played"
     hand = _fit(
-        draw_hand(m.hand, lit & frozenset(m.hand), keys=keys, top=m.board.rules.set).convert("RGB"),
-        HAND_BOX,
+        draw_hand(m.hand, lit & frozenset(m.hand), keys=keys, top=m.board.rules.set), HAND_BOX
     )
     body = max(board.height, hand.height)
     im = _canvas(PAD + heading_h + 4 + caption_h + 8 + body + 4)
@@ -225,7 +219,8 @@ def _text_band(lines: Sequence[str], size: int, colour: Colour = theme.TEXT) -> 
 
 
 def _fit(im: Image.Image, box: tuple[int, int]) -> Image.Image:
-    """``im`` scaled down (never up) to fit ``box``."""
+    """``im`` in RGB, scaled down (never up) to fit ``box``."""
+    im = im.convert("RGB")
     scale = min(1.0, box[0] / im.width, box[1] / im.height)
     if scale >= 1.0:
         return im
@@ -233,15 +228,7 @@ def _fit(im: Image.Image, box: tuple[int, int]) -> Image.Image:
     return im.resize(size, Image.Resampling.LANCZOS)
 
 
-def _cut(text: str, size: int, width: int) -> str:
-    from .sprites import fit_text
-
-    return fit_text(text, width, size, False, size)[0]
-
-
 def _wrap(text: str, size: int, width: int) -> list[str]:
-    from .sprites import text_width
-
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""

@@ -8,6 +8,7 @@ over the flat colour they are made for.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 from typing import Literal, NamedTuple
 
@@ -215,13 +216,12 @@ def _draw_face(
             _draw_blank(draw, hx + hw / 2, hy + hh / 2, side, unit)
             continue
         if faces == "numerals":
-            if number:
-                mask = _numeral_mask(number, side)
-                # Start on a whole pixel of the reduced sprite: every row of ink but
-                # the last is then solid, not two half-tones.
-                left = round((hx + (hw - mask.width) / 2) / _SCALE) * _SCALE
-                top = round((hy + (hh - mask.height) / 2) / _SCALE) * _SCALE
-                big.paste(pip, (left, top, left + mask.width, top + mask.height), mask)
+            mask = _numeral_mask(number, side)
+            # Start on a whole pixel of the reduced sprite: every row of ink but
+            # the last is then solid, not two half-tones.
+            left = round((hx + (hw - mask.width) / 2) / _SCALE) * _SCALE
+            top = round((hy + (hh - mask.height) / 2) / _SCALE) * _SCALE
+            big.paste(pip, (left, top, left + mask.width, top + mask.height), mask)
             continue
         radius = side * (PIP_RADIUS if number <= 6 else PIP_RADIUS_CROWDED)
         for fx, fy in _PIPS[number]:
@@ -253,7 +253,7 @@ def _numeral_mask(number: int, side: int) -> Image.Image:
     """
     target = NUMERAL_HEIGHT * side
     text = str(number)
-    size = max(4, round(target / _digit_height_share()))
+    size = max(4, round(target / digit_share()))
     font = theme.font(size, True)
     left, top, right, bottom = font.getbbox(text)
     mask = Image.new("L", (int(right - left) + 4, int(bottom - top) + 4), 0)
@@ -268,9 +268,9 @@ def _numeral_mask(number: int, side: int) -> Image.Image:
 
 
 @lru_cache(maxsize=1)
-def _digit_height_share() -> float:
-    """How tall flat-topped digits are inked, as a share of the font size (0.73 for DejaVu;
-    round ones overshoot a little)."""
+def digit_share() -> float:
+    """How tall flat-topped digits are inked in bold, as a share of the font size (0.73
+    for DejaVu; round ones overshoot a little)."""
     font = theme.font(100, True)
     mask = Image.new("L", (400, 200), 0)
     ImageDraw.Draw(mask).text((10, 10), "1457", font=font, fill=255)
@@ -328,6 +328,11 @@ def metrics(size: int, bold: bool) -> tuple[int, int]:
 def text_width(text: str, size: int, bold: bool) -> int:
     left, _, right, _ = theme.font(size, bold).getbbox(text)
     return int(right - left)
+
+
+def widest(texts: Iterable[str], size: int, bold: bool) -> int:
+    """The width of the widest of ``texts`` (0 for none)."""
+    return max((text_width(t, size, bold) for t in texts), default=0)
 
 
 @lru_cache(maxsize=1024)

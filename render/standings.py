@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from PIL import Image
 
-from . import cards, sprites
+from . import cards
 from .canvas import to_png
 
 __all__ = ["LINES_A_PICTURE", "StandingLine", "StandingsCard", "draw_standings", "render_standings"]
@@ -74,18 +74,15 @@ def board_of(card: StandingsCard) -> cards.BoardCard:
     for line in card.lines:
         if len(line.per_round) != rounds:
             raise ValueError(f"{line.name!r} has {len(line.per_round)} rounds for {rounds}")
-    shown = rounds_that_fit(card)
+    first = rounds - rounds_that_fit(card)  # the first round shown
     return cards.BoardCard(
         title=card.title,
         subtitle=card.subtitle,
         name_heading=card.name_heading,
-        headings=(*card.headings, *card.round_headings[rounds - shown :]),
+        headings=(*card.headings, *card.round_headings[first:]),
         lines=tuple(
             cards.BoardLine(
-                line.rank,
-                line.name,
-                (*line.cells, *line.per_round[rounds - shown :]),
-                line.highlight,
+                line.rank, line.name, (*line.cells, *line.per_round[first:]), line.highlight
             )
             for line in card.lines
         ),
@@ -97,10 +94,7 @@ def board_of(card: StandingsCard) -> cards.BoardCard:
 
 def rounds_that_fit(card: StandingsCard) -> int:
     """How many of the latest rounds' columns fit beside the names, headings whole."""
-    right = cards.WIDTH - cards.PAD - 16
-    name_x = cards.PAD + cards.POSITION_W
-    name_room = max(cards.NAME_ROOM, sprites.text_width(card.name_heading, cards.HEAD_SIZE, False))
-    room = right - name_x - name_room - cards.CELL_GAP
+    room = cards.columns_room(card.name_heading)
     rounds = len(card.round_headings)
     for shown in range(rounds, 0, -1):
         headings = (*card.headings, *card.round_headings[rounds - shown :])

@@ -49,13 +49,13 @@ from PIL import Image, ImageDraw
 
 from bot.engine.tiles import Tile
 from bot.engine.trains import MEXICAN
-from bot.engine.view import PlayerView, SeenPlay, StationView
+from bot.engine.view import PlayerView, SeenPlay
 
 from . import sprites, theme
 from .badges import Badge, draw_badges, place_badges
-from .canvas import blank, draw_box, draw_text, line_height
+from .canvas import blank, draw_box, draw_stripe, draw_text, line_height
 from .geometry import Box
-from .header import Chip, draw_header, format_score, header_height, seat_colour, split_name
+from .header import draw_header, header_height, seat_chips, seat_colour, split_name
 from .labels import ENGLISH, Labels
 from .theme import Colour
 from .wrap import wrap_text
@@ -193,22 +193,13 @@ def label_width(labels: Labels) -> int:
     """The labels' width: :data:`LABEL_WIDTH`, or what the longest word of the Mexican
     train's label needs at the smallest size (``Meksikolainen``), up to :data:`LABEL_MAX`."""
     words = labels.mexican_train.split() or [""]
-    need = max(sprites.text_width(w, NAME_MIN_SIZE, True) for w in words) + PAD + PAD // 2 + 2
+    need = sprites.widest(words, NAME_MIN_SIZE, True) + PAD + PAD // 2 + 2
     return min(LABEL_MAX, max(LABEL_WIDTH, need))
 
 
-def _cars_left(label: int = LABEL_WIDTH) -> int:
+def _cars_left(label: int) -> int:
+    """Where the cars start, right of the labels (``label`` wide) and the station."""
     return PAD + label + GAP + STATION_WIDTH + GAP
-
-
-def _room(label: int = LABEL_WIDTH) -> int:
-    """How wide a line of cars may be."""
-    return WIDTH - _cars_left(label) - PAD
-
-
-def _width(double: bool, unit: int) -> int:
-    """How much of a line a car takes: a double stands across (one unit wide)."""
-    return (unit if double else 2 * unit) + CAR_GAP
 
 
 def _fill(widths: Sequence[int], room: int) -> list[tuple[int, int]]:
@@ -223,13 +214,11 @@ def _fill(widths: Sequence[int], room: int) -> list[tuple[int, int]]:
     return out
 
 
-def _lay(
-    doubles: Sequence[bool], unit: int, label: int = LABEL_WIDTH
-) -> tuple[int, list[tuple[int, int]]]:
+def _lay(doubles: Sequence[bool], unit: int, label: int) -> tuple[int, list[tuple[int, int]]]:
     """How many innermost cars a ``+n`` badge stands for, and where the rest (after
     the badge, if any) go: as many of the last cars as fit :data:`MAX_LINES` lines."""
-    room = _room(label)
-    widths = [_width(d, unit) for d in doubles]
+    room = WIDTH - _cars_left(label) - PAD
+    widths = [(unit if d else 2 * unit) + CAR_GAP for d in doubles]  # a double stands across
     hidden = 0
     while True:
         items = ([2 * unit + CAR_GAP] if hidden else []) + widths[hidden:]
@@ -239,7 +228,7 @@ def _lay(
         hidden += 1
 
 
-def _choose_unit(trains: Sequence[Sequence[bool]], label: int = LABEL_WIDTH) -> int:
+def _choose_unit(trains: Sequence[Sequence[bool]], label: int) -> int:
     """The largest unit at which every train fits one line, else the smallest."""
     for unit in UNITS:
         laid = (_lay(t, unit, label) for t in trains)
@@ -282,42 +271,34 @@ def station_geometry(
         hidden, spots = _lay(across, unit, label_w)
         shown_cars = list(enumerate(train.cars))[hidden:]
         kinds = ([False] if hidden else []) + across[hidden:]  # the badge is tile-wide
-        lines = max(1, spots[-1][0] + 1) if spots else 1
-        tall = [False] * lines
-        for (line, _), double in zip(spots, kinds, strict=True):
-            tall[line] = tall[line] or double
-        heights = [2 * unit if t else unit for t in tall]
-        line_tops = []
-        offset = ROW_PAD
-        for h in heights:
-            line_tops.append(offset)
-            offset += h + LINE_GAP
-        height = offset - LINE_GAP + ROW_PAD
-        line_h = heights[0] + 2 * ROW_PAD  # the label's contents sit by the first line
-        line_h = max(line_h, line_height(NAME_SIZE, True) + 2 * ROW_PAD)
-        if train.train == MEXICAN:
+        lines = spots[-1][0] + 1 if spots else 1
+        tall = {line for (line, _), double in zip(spots, kinds, strict=True) if double}
+        heights = [2 * unit if line in tall else unit for line in range(lines)]
+        line_tops = [ROW_PAD + sum(heights[:i]) + i * LINE_GAP for i in range(lines)]
+        height = line_tops[-1] + heights[-1] + ROW_PAD
+        mexican = train.train == MEXICAN
+        # the label's contents sit by the first line
+        line_h = max(heights[0], line_height(NAME_SIZE, True)) + 2 * ROW_PAD
+        if mexican:
             width = label_w - PAD - PAD // 2  # the name box of a label without a stripe
             written = len(mexican_label(labels.mexican_train, width))
             line_h = max(line_h, written * line_height(NAME_MIN_SIZE, True) + 2 * ROW_PAD)
         height = max(height, line_h)
         label = Box(label_x, y, label_w, height)
-        marker = None
-        mexican = train.train == MEXICAN
+        token = Box(label.right - PAD // 2 - TOKEN, y + (line_h - TOKEN) // 2, TOKEN, TOKEN)
+        marker = token if train.marker else None
         name_left = label_x + PAD + (0 if mexican else STRIPE + PAD // 2)
         name_right = label.right - PAD // 2 - (0 if mexican else TOKEN + PAD // 2)
-        if train.marker:
-            marker = Box(label.right - PAD // 2 - TOKEN, y + (line_h - TOKEN) // 2, TOKEN, TOKEN)
         name = Box(name_left, y, name_right - name_left, line_h)
-        boxes: list[Box] = []
+        boxes: list[tuple[Box, int]] = []  # each car's (and the badge's) box and line
         for (line, x), double in zip(spots, kinds, strict=True):
             w, h = (unit, 2 * unit) if double else (2 * unit, unit)
             middle = y + line_tops[line] + heights[line] // 2
-            boxes.append(Box(cars_x + x, middle - h // 2, w, h))
-        more = boxes.pop(0) if hidden else None
-        lines_of = [line for line, _ in spots][1 if hidden else 0 :]
+            boxes.append((Box(cars_x + x, middle - h // 2, w, h), line))
+        more = boxes.pop(0)[0] if hidden else None
         cars = tuple(
             PlacedCar(train.train, index, car.tile, car.inner, car.outer, box, line)
-            for (index, car), box, line in zip(shown_cars, boxes, lines_of, strict=True)
+            for (index, car), (box, line) in zip(shown_cars, boxes, strict=True)
         )
         if station.unsatisfied == train.train and cars and cars[-1].tile.is_double:
             b = cars[-1].box
@@ -326,19 +307,9 @@ def station_geometry(
             Box(station_x + STATION_WIDTH, y + t, WIDTH - PAD - station_x - STATION_WIDTH, h)
             for t, h in zip(line_tops, heights, strict=True)
         )
+        row = Box(label_x, y, WIDTH - 2 * PAD, height)
         rows.append(
-            TrainRow(
-                train.train,
-                Box(label_x, y, WIDTH - 2 * PAD, height),
-                label,
-                name,
-                marker,
-                lines,
-                cars,
-                hidden,
-                more,
-                tracks,
-            )
+            TrainRow(train.train, row, label, name, marker, lines, cars, hidden, more, tracks)
         )
         y += height + ROW_GAP
     bottom = y - ROW_GAP
@@ -379,33 +350,13 @@ def draw_station(
 
     ``recent``: the (seat, tile) pairs laid since the viewer's last turn, in order;
     each car shown gets a badge numbered in that order, in the seat's colour."""
-    if board.seat is not None:
-        raise ValueError("the board is public: draw it from public_view(state), not a seat's view")
+    chips, _ = seat_chips(board, names, totals)
+    g = station_geometry(board, title=title, labels=labels)  # refuses a view without a station
     station = board.station
-    if station is None:
-        raise ValueError("not a Mexican Train table: the view has no station")
+    assert station is not None
     rules = board.rules
-    if len(names) != rules.players:
-        raise ValueError(f"{rules.players} seats need {rules.players} names, not {len(names)}")
-    side_totals = list(totals) if totals is not None else list(board.totals)
-    if len(side_totals) != len(rules.sides):
-        raise ValueError(
-            f"{len(rules.sides)} sides need {len(rules.sides)} totals, not {len(side_totals)}"
-        )
-
-    g = station_geometry(board, title=title, labels=labels)
-    im = blank(g.width, g.height)
     to_move = None if board.deal_over else board.turn
-    chips = [
-        Chip(
-            name=names[seat],
-            tiles=board.hand_sizes[seat],
-            score=format_score(side_totals[rules.side_of(seat)]),
-            colour=seat_colour(seat, rules.teams),
-            to_move=seat == to_move,
-        )
-        for seat in range(rules.players)
-    ]
+    im = blank(g.width, g.height)
     facts = [(labels.engine, str(station.engine))]
     if rules.draws:
         facts.append((labels.boneyard, str(board.boneyard_size)))
@@ -413,20 +364,6 @@ def draw_station(
 
     faces = sprites.faces_for(rules.set)
     fresh = last_tiles(board)
-    _draw_station_band(im, g, station, faces)
-    for row in g.rows:
-        _draw_row(im, g, row, names, labels, to_move, fresh, faces)
-    if g.ring is not None:
-        ring = _ring_sprite(g.ring.w, g.ring.h, RING, max(4, g.unit // 5))
-        im.paste(theme.index(theme.GOLD), (g.ring.x, g.ring.y, g.ring.right, g.ring.bottom), ring)
-    colours = [seat_colour(seat, rules.teams) for seat in range(rules.players)]
-    draw_badges(im, station_badges(g, recent), colours)
-    return im
-
-
-def _draw_station_band(
-    im: Image.Image, g: StationGeometry, station: StationView, faces: sprites.Faces
-) -> None:
     band = g.station
     draw_box(
         im, band.x, band.y, band.w, band.h, radius=10, fill=_STATION_FILL, background=theme.FELT
@@ -435,6 +372,13 @@ def _draw_station_band(
         station.engine, station.engine, True, ENGINE_UNIT, "face", _STATION_FILL, faces
     )
     im.paste(engine.image, (g.engine.x, g.engine.y), engine.mask)
+    for row in g.rows:
+        _draw_row(im, g, row, names, labels, to_move, fresh, faces)
+    if g.ring is not None:
+        ring = _ring_sprite(g.ring.w, g.ring.h, RING, max(4, g.unit // 5))
+        im.paste(theme.index(theme.GOLD), (g.ring.x, g.ring.y, g.ring.right, g.ring.bottom), ring)
+    draw_badges(im, station_badges(g, recent), [chip.colour for chip in chips])
+    return im
 
 
 def _draw_row(
@@ -460,50 +404,24 @@ def _draw_row(
         radius=10,
         fill=fill,
         background=theme.FELT,
-        outline=theme.GOLD if moving else None,
-        outline_width=3 if moving else 0,
+        gold=3 if moving else 0,
     )
     name_box = row.name
     if not mexican:
         colour = seat_colour(row.train, False)
         stripe_h = name_box.h - 2 * ROW_PAD - 4
-        draw_box(
-            im,
-            label.x + PAD,
-            name_box.y + (name_box.h - stripe_h) // 2,
-            STRIPE,
-            stripe_h,
-            radius=STRIPE // 2,
-            fill=colour,
-            background=fill,
-        )
+        stripe_y = name_box.y + (name_box.h - stripe_h) // 2
+        draw_stripe(im, label.x + PAD, stripe_y, stripe_h, colour, fill, STRIPE)
     if mexican and len(written := mexican_label(labels.mexican_train, name_box.w)) > 1:
-        step = line_height(NAME_MIN_SIZE, True)
-        top = name_box.y + (name_box.h - step * len(written)) // 2
-        for i, one in enumerate(written):
-            draw_text(
-                im,
-                one,
-                name_box.x,
-                top + i * step,
-                NAME_MIN_SIZE,
-                bold=True,
-                colour=theme.TEXT,
-                background=fill,
-            )
+        size = NAME_MIN_SIZE
     else:
         text = labels.mexican_train if mexican else _short_name(names[row.train], name_box.w)
         fitted, size = sprites.fit_text(text, name_box.w, NAME_SIZE, True, NAME_MIN_SIZE)
-        draw_text(
-            im,
-            fitted,
-            name_box.x,
-            name_box.y + (name_box.h - line_height(size, True)) // 2,
-            size,
-            bold=True,
-            colour=theme.TEXT,
-            background=fill,
-        )
+        written = (fitted,)
+    step = line_height(size, True)
+    top = name_box.y + (name_box.h - step * len(written)) // 2  # centred, one line or two
+    for i, one in enumerate(written):
+        draw_text(im, one, name_box.x, top + i * step, size, bold=True, background=fill)
     if row.marker is not None:
         token = _marker_sprite(row.marker.w, fill)
         im.paste(token, (row.marker.x, row.marker.y))
@@ -548,7 +466,6 @@ def _draw_more(im: Image.Image, box: Box, hidden: int, labels: Labels) -> None:
         box.y + inset + (h - line_height(size, True)) // 2,
         size,
         bold=True,
-        colour=theme.TEXT,
         background=theme.LABEL,
         align="centre",
     )

@@ -40,7 +40,16 @@ from bot.engine.scoring import DealResult
 from bot.engine.view import ScoreView
 
 from . import sprites, theme
-from .canvas import ascent, blank, draw_box, draw_text, line_height, to_png
+from .canvas import (
+    ascent,
+    blank,
+    draw_box,
+    draw_stripe,
+    draw_text,
+    line_height,
+    right_edges,
+    to_png,
+)
 from .header import seat_colour
 from .labels import ENGLISH, Labels
 from .summary_sheet import Score, ScoreSheet, as_score, draw_sheet, leading_sides, score_sheet
@@ -106,11 +115,7 @@ class SummaryTexts:
 
 
 def summary_texts(
-    match: Score,
-    names: Sequence[str],
-    *,
-    title: str | None = None,
-    labels: Labels = ENGLISH,
+    match: Score, names: Sequence[str], *, title: str | None = None, labels: Labels = ENGLISH
 ) -> SummaryTexts:
     """The sentences :func:`draw_summary` draws for the last finished deal of ``match``."""
     score = as_score(match)
@@ -143,11 +148,7 @@ def summary_texts(
 
 
 def render_summary(
-    match: Score,
-    names: Sequence[str],
-    *,
-    title: str | None = None,
-    labels: Labels = ENGLISH,
+    match: Score, names: Sequence[str], *, title: str | None = None, labels: Labels = ENGLISH
 ) -> bytes:
     """The last finished deal of ``match`` and the match so far, as PNG bytes.
 
@@ -158,11 +159,7 @@ def render_summary(
 
 
 def draw_summary(
-    match: Score,
-    names: Sequence[str],
-    *,
-    title: str | None = None,
-    labels: Labels = ENGLISH,
+    match: Score, names: Sequence[str], *, title: str | None = None, labels: Labels = ENGLISH
 ) -> Image.Image:
     """The summary as a palette image (what :func:`render_summary` encodes)."""
     score = as_score(match)
@@ -296,7 +293,6 @@ class _Seats:
     """The right edges of the pips column (and the deal's), in the first column."""
     hand_left: int
     per_line: int
-    faces: sprites.Faces
 
     @classmethod
     def of(cls, score: ScoreView, names: Sequence[str], labels: Labels) -> _Seats:
@@ -308,41 +304,24 @@ class _Seats:
         if not mexican:
             numbers.append((labels.deal_score, scores, True))
         widths = [
-            max(
-                sprites.text_width(heading, HEAD_SIZE, False),
-                *(sprites.text_width(c, NUMBER_SIZE, bold) for c in cells),
-            )
-            for heading, cells, bold in numbers
+            max(sprites.text_width(h, HEAD_SIZE, False), sprites.widest(cells, NUMBER_SIZE, bold))
+            for h, cells, bold in numbers
         ]
         columns = 2 if len(score.rules.sides) > ONE_COLUMN else 1
         box_width = (WIDTH - 2 * PAD - (columns - 1) * SIDE_GAP) // columns
-        rights: list[int] = []
-        x = PAD + box_width - 12
-        for w in reversed(widths):
-            rights.append(x)
-            x -= w + COLUMN_GAP
-        rights.reverse()
+        rights = right_edges(PAD + box_width - 12, widths, COLUMN_GAP)
         numbers_left = rights[0] - widths[0]
-        widest = max(sprites.text_width(n, NAME_SIZE, True) for n in names)
+        widest = sprites.widest(names, NAME_SIZE, True)
         name_room = min(NAME_ROOM if columns == 1 else NAME_ROOM_ABREAST, widest)
         fitted = tuple(
             sprites.fit_text(n, name_room, NAME_SIZE, True, MIN_TEXT_SIZE) for n in names
         )
+        headings = tuple(h for h, _, _ in numbers)
         hand_left = INDENT + name_room + COLUMN_GAP
         tile = 2 * MINI + MINI_GAP
         per_line = max(1, (numbers_left - COLUMN_GAP - hand_left + MINI_GAP) // tile)
         return cls(
-            score=score,
-            names=fitted,
-            pips=pips,
-            scores=scores,
-            headings=tuple(h for h, _, _ in numbers),
-            columns=columns,
-            box_width=box_width,
-            rights=tuple(rights),
-            hand_left=hand_left,
-            per_line=per_line,
-            faces=sprites.faces_for(score.rules.set),
+            score, fitted, pips, scores, headings, columns, box_width, rights, hand_left, per_line
         )
 
     @property
@@ -405,20 +384,10 @@ class _Seats:
                 radius=10,
                 fill=theme.ROW,
                 background=theme.PANEL,
-                outline=theme.GOLD if won else None,
-                outline_width=3 if won else 0,
+                gold=3 if won else 0,
             )
             colour = seat_colour(side[0], rules.teams)
-            draw_box(
-                im,
-                PAD + dx + 8,
-                top + 8,
-                6,
-                height - 16,
-                radius=3,
-                fill=colour,
-                background=theme.ROW,
-            )
+            draw_stripe(im, PAD + dx + 8, top + 8, height - 16, colour, theme.ROW)
             top += ROW_PAD
             for n, seat in enumerate(side):
                 score = self.scores[index] if self.scores and n == 0 else None
@@ -466,8 +435,9 @@ class _Seats:
                 align="right",
             )
         tiles_top = top + (first - MINI) // 2
+        faces = sprites.faces_for(self.score.rules.set)
         for i, t in enumerate(self.result.hands[seat]):
             row, column = divmod(i, self.per_line)
-            sprite = sprites.tile_sprite(t.low, t.high, False, MINI, "face", theme.ROW, self.faces)
+            sprite = sprites.tile_sprite(t.low, t.high, False, MINI, "face", theme.ROW, faces)
             x = self.hand_left + dx + column * (2 * MINI + MINI_GAP)
             im.paste(sprite.image, (x, tiles_top + row * (MINI + LINE_GAP)), sprite.mask)

@@ -23,7 +23,7 @@ from bot.engine.match import MatchState
 from bot.engine.view import ScoreView, score_view
 
 from . import sprites, theme
-from .canvas import draw_box, draw_text, line_height
+from .canvas import Align, draw_box, draw_stripe, draw_text, line_height, right_edges
 from .header import seat_colour
 from .labels import ENGLISH, Labels
 from .theme import Colour
@@ -143,10 +143,7 @@ def score_sheet(
         tail.append((labels.place, tuple(_places(places, labels)), leaders))
     heading = labels.round_score if rules.game == "mexican" else labels.deal_score
 
-    name_w = max(
-        sprites.text_width(heading, SHEET_SIZE, False),
-        *(sprites.text_width(n, SHEET_SIZE, True) for n in side_names),
-    )
+    name_w = _column_width(heading, side_names) - CELL_GAP  # the names need no gap
     tail_w = [_column_width(label, cells) for label, cells, _ in tail]
     deal_w = [_column_width(str(n + 1), r) for n, r in enumerate(rounds)]
 
@@ -162,65 +159,43 @@ def score_sheet(
         if more >= len(results):
             break
         carried = more
-    columns = columns_width(carried)
-    carry_w = columns - sum(deal_w[carried:]) - sum(tail_w)
-    name_room = max(NAME_MIN, min(name_w, room - columns))
+    name_room = max(NAME_MIN, min(name_w, room - columns_width(carried)))
     fitted = tuple(sprites.fit_text(n, name_room, SHEET_SIZE, True, SHEET_SIZE) for n in side_names)
 
-    labels_: list[str] = []
-    cells: list[tuple[str, ...]] = []
-    gold: list[frozenset[int]] = []
-    bold: list[bool] = []
-    widths: list[int] = []
+    # Each column: its heading, a text a side, its sides in gold, bold, its width.
+    columns: list[tuple[str, tuple[str, ...], frozenset[int], bool, int]] = []
     if carried:
-        labels_.append(_span(carried))
-        cells.append(_sums(score, carried, labels))
-        gold.append(frozenset())
-        bold.append(False)
-        widths.append(carry_w)
-    for n in range(carried, len(results)):
-        labels_.append(str(n + 1))
-        cells.append(rounds[n])
-        gold.append(round_winners[n])
-        bold.append(False)
-        widths.append(deal_w[n])
-    for (label, column, best), w in zip(tail, tail_w, strict=True):
-        labels_.append(label)
-        cells.append(column)
-        gold.append(best)
-        bold.append(True)
-        widths.append(w)
-    rights: list[int] = []
-    x = right
-    for w in reversed(widths):
-        rights.append(x)
-        x -= w
-    rights.reverse()
+        span, sums = _span(carried), _sums(score, carried, labels)
+        columns.append((span, sums, frozenset(), False, _column_width(span, sums)))
+    columns += [
+        (str(n + 1), rounds[n], round_winners[n], False, deal_w[n])
+        for n in range(carried, len(results))
+    ]
+    columns += [(*column, True, w) for column, w in zip(tail, tail_w, strict=True)]
+    labels_, cells, gold, bold, widths = zip(*columns, strict=True)
     return ScoreSheet(
         heading=sprites.fit_text(heading, name_room, SHEET_SIZE, False, SHEET_SIZE)[0],
-        labels=tuple(labels_),
+        labels=labels_,
         names=fitted,
         colours=tuple(seat_colour(side[0], rules.teams) for side in sides),
         rounds=rounds,
         round_winners=round_winners,
-        cells=tuple(cells),
-        gold=tuple(gold),
-        bold=tuple(bold),
+        cells=cells,
+        gold=gold,
+        bold=bold,
         totals=totals,
         leaders=leaders,
         carried=carried,
         left=left,
-        rights=tuple(rights),
+        rights=right_edges(right, widths),
         width=right - left + 24 + 12,
     )
 
 
 def _column_width(label: str, cells: Sequence[str]) -> int:
-    widest = max(
-        sprites.text_width(label, SHEET_SIZE, False),
-        *(sprites.text_width(c, SHEET_SIZE, True) for c in cells),
-    )
-    return widest + CELL_GAP
+    """As wide as the widest of ``label`` and the bold ``cells``, and a gap."""
+    widest = sprites.widest(cells, SHEET_SIZE, True)
+    return max(sprites.text_width(label, SHEET_SIZE, False), widest) + CELL_GAP
 
 
 def _span(carried: int) -> str:
@@ -253,25 +228,18 @@ def draw_sheet(im: Image.Image, y: int, sheet: ScoreSheet) -> None:
     line = sheet.line
     top = y + line // 4
     text_dy = SHEET_LINE // 2
-    draw_text(
-        im,
-        sheet.heading,
-        sheet.left,
-        top + text_dy,
-        SHEET_SIZE,
-        colour=theme.TEXT_MUTED,
-        background=theme.ROW,
-    )
-    for label, right in zip(sheet.labels, sheet.rights, strict=True):
+    headings: list[tuple[str, int, Align]] = [(sheet.heading, sheet.left, "left")]
+    headings += [(h, right, "right") for h, right in zip(sheet.labels, sheet.rights, strict=True)]
+    for heading, x, align in headings:
         draw_text(
             im,
-            label,
-            right,
+            heading,
+            x,
             top + text_dy,
             SHEET_SIZE,
             colour=theme.TEXT_MUTED,
             background=theme.ROW,
-            align="right",
+            align=align,
         )
     band_left, band_right = box_left + 6, box_left + sheet.width - 6
     for side, ((name, size), colour) in enumerate(zip(sheet.names, sheet.colours, strict=True)):
@@ -279,7 +247,7 @@ def draw_sheet(im: Image.Image, y: int, sheet: ScoreSheet) -> None:
         shade = theme.CHIP if side % 2 == 0 else theme.ROW  # every other side on a band
         if shade != theme.ROW:
             im.paste(theme.index(shade), (band_left, row, band_right, row + line))
-        draw_box(im, box_left + 8, row + 5, 6, line - 10, radius=3, fill=colour, background=shade)
+        draw_stripe(im, box_left + 8, row + 5, line - 10, colour, shade)
         name_dy = line_height(SHEET_SIZE, True) - line_height(size, True)
         draw_text(im, name, sheet.left, row + text_dy + name_dy, size, bold=True, background=shade)
         for column, right in enumerate(sheet.rights):

@@ -134,14 +134,10 @@ _STEPS = 4
 
 
 def _ramp(a: Colour, b: Colour) -> list[Colour]:
-    return [
-        (
-            round(a[0] + (b[0] - a[0]) * i / _STEPS),
-            round(a[1] + (b[1] - a[1]) * i / _STEPS),
-            round(a[2] + (b[2] - a[2]) * i / _STEPS),
-        )
-        for i in range(1, _STEPS)
-    ]
+    def step(i: int, channel: int) -> int:
+        return round(a[channel] + (b[channel] - a[channel]) * i / _STEPS)
+
+    return [(step(i, 0), step(i, 1), step(i, 2)) for i in range(1, _STEPS)]
 
 
 def _build_palette() -> tuple[Colour, ...]:

@@ -48,7 +48,6 @@ def test_png_small_and_sized_by_rows() -> None:
 def test_playable_tiles_are_lit_and_keyed() -> None:
     legal = {tile(2, 6), tile(6, 6)}
     assert hand_keys(HAND, legal) == {tile(2, 6): "1", tile(6, 6): "2"}
-    assert hand_keys(HAND, legal, "letters") == {tile(2, 6): "A", tile(6, 6): "B"}
     lit = draw_hand(HAND, legal)
     assert {theme.index(theme.GOLD), theme.index(theme.FACE_DIM)} <= colours(lit)
     plain = draw_hand(HAND)
@@ -62,11 +61,6 @@ def test_playable_tiles_are_lit_and_keyed() -> None:
 def test_legal_tiles_must_be_in_the_hand() -> None:
     with pytest.raises(ValueError, match="not in the hand"):
         render_hand(HAND, {tile(1, 1)})
-
-
-def test_too_many_for_letters() -> None:
-    with pytest.raises(ValueError, match="26"):
-        hand_keys(TILES[:27], set(TILES[:27]), "letters")
 
 
 def test_empty_hand() -> None:
