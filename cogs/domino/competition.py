@@ -12,8 +12,7 @@ names. Every action is acknowledged first; every refusal is a polite ephemeral a
 from __future__ import annotations
 
 import logging
-import re
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -55,7 +54,7 @@ AI_NAME = N_("AI {number} ({level})")
 
 class CompetitionButton(
     DominoItem[discord.ui.Button[Any]],
-    template=r"domino:comp:(?P<action>in|out):(?P<competition>\d{1,19})",
+    template=r"domino:comp:(?P<action>in|out):(?P<competition_id>\d{1,19})",
 ):
     """Check in or out of a competition (its message's buttons)."""
 
@@ -64,19 +63,13 @@ class CompetitionButton(
         self.competition_id = competition_id
         self.action = action
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> Self:
-        return cls(int(match["competition"]), match["action"])
-
     async def run(self, interaction: discord.Interaction, cog: Domino) -> None:
         await cog.on_competition_button(interaction, self.action, self.competition_id)
 
 
 class CompetitionConfirm(
     DominoItem[discord.ui.Button[Any]],
-    template=r"domino:cc:(?P<action>end|round|rm|no):(?P<competition>\d{1,19}):(?P<arg>\d{1,20})",
+    template=r"domino:cc:(?P<action>end|round|rm|no):(?P<competition_id>\d{1,19}):(?P<arg>\d{1,20})",
 ):
     """The referee's confirmation (or cancel) of ending the competition (``end``), ending
     round ``arg`` early (``round``) or removing player ``arg`` (``rm``)."""
@@ -89,12 +82,6 @@ class CompetitionConfirm(
         self.action = action
         self.competition_id = competition_id
         self.arg = arg
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> Self:
-        return cls(match["action"], int(match["competition"]), int(match["arg"]))
 
     async def run(self, interaction: discord.Interaction, cog: Domino) -> None:
         await cog.on_competition_confirm(interaction, self.action, self.competition_id, self.arg)

@@ -37,8 +37,23 @@ NO_MATCH = r"(?!)"
 
 
 class DominoItem(discord.ui.DynamicItem[ItemT], template=NO_MATCH):
-    """A button or select of ours. Subclasses parse their ``custom_id``
-    (``from_custom_id``) and act in :meth:`run`; refusals and failures are answered here."""
+    """A button or select of ours. A subclass names its ``template``'s groups as its
+    constructor's parameters (``from_custom_id`` builds it from a click) and acts in
+    :meth:`run`; refusals and failures are answered here."""
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        """The item a clicked ``custom_id`` names: ``cls`` called with the template's groups
+        by name (a group of digits as a number), a select with its options."""
+        fields: dict[str, Any] = {
+            name: int(value) if value.isdigit() else value
+            for name, value in match.groupdict().items()
+        }
+        if isinstance(item, discord.ui.Select):
+            fields["options"] = item.options
+        return cls(**fields)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async with carrying(interaction):
@@ -75,10 +90,6 @@ def select(
         options=list(options) or [discord.SelectOption(label="…", value="0")],
         placeholder=placeholder,
     )
-
-
-def options_of(item: discord.ui.Item[Any]) -> list[discord.SelectOption]:
-    return item.options if isinstance(item, discord.ui.Select) else []
 
 
 def chosen_number(item: discord.ui.Select[Any], digits: int) -> int | None:
@@ -119,7 +130,7 @@ def paged(
 
 class TableButton(
     DominoItem[discord.ui.Button[Any]],
-    template=r"domino:(?P<action>join|leave|addbot|start|hand):(?P<game>\d{1,19})",
+    template=r"domino:(?P<action>join|leave|addbot|start|hand):(?P<game_id>\d{1,19})",
 ):
     def __init__(
         self,
@@ -133,19 +144,13 @@ class TableButton(
         self.game_id = game_id
         self.action = action
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> Self:
-        return cls(int(match["game"]), match["action"])
-
     async def run(self, interaction: discord.Interaction, cog: Domino) -> None:
         await cog.on_table_button(interaction, self.action, self.game_id)
 
 
 class MoveButton(
     DominoItem[discord.ui.Button[Any]],
-    template=r"domino:m:(?P<game>\d{1,19}):(?P<token>\d{1,4}\.\d{1,4}):(?P<index>\d{1,4})",
+    template=r"domino:m:(?P<game_id>\d{1,19}):(?P<token>\d{1,4}\.\d{1,4}):(?P<index>\d{1,4})",
 ):
     def __init__(self, game_id: int, token: str, index: int, label: str = "…") -> None:
         custom_id = f"domino:m:{game_id}:{token}:{index}"
@@ -154,19 +159,13 @@ class MoveButton(
         self.token = token
         self.index = index
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> Self:
-        return cls(int(match["game"]), match["token"], int(match["index"]))
-
     async def run(self, interaction: discord.Interaction, cog: Domino) -> None:
         await cog.on_move(interaction, self.game_id, self.token, self.index)
 
 
 class MoveSelect(
     DominoItem[discord.ui.Select[Any]],
-    template=r"domino:s:(?P<game>\d{1,19}):(?P<token>\d{1,4}\.\d{1,4}):(?P<page>\d{1,2})",
+    template=r"domino:s:(?P<game_id>\d{1,19}):(?P<token>\d{1,4}\.\d{1,4}):(?P<page>\d{1,2})",
 ):
     def __init__(
         self,
@@ -180,12 +179,6 @@ class MoveSelect(
         self.game_id = game_id
         self.token = token
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> Self:
-        return cls(int(match["game"]), match["token"], int(match["page"]), options_of(item))
-
     async def run(self, interaction: discord.Interaction, cog: Domino) -> None:
         index = chosen_number(self.item, 4)
         await cog.on_move(interaction, self.game_id, self.token, -1 if index is None else index)
@@ -193,7 +186,7 @@ class MoveSelect(
 
 class EndButton(
     DominoItem[discord.ui.Button[Any]],
-    template=r"domino:end:(?P<game>\d{1,19}):(?P<user>\d{1,20})",
+    template=r"domino:end:(?P<game_id>\d{1,19}):(?P<user_id>\d{1,20})",
 ):
     """The "End the game" button: confirms ``/domino end`` of a match in progress."""
 
@@ -203,19 +196,13 @@ class EndButton(
         self.game_id = game_id
         self.user_id = user_id
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> Self:
-        return cls(int(match["game"]), int(match["user"]))
-
     async def run(self, interaction: discord.Interaction, cog: Domino) -> None:
         await cog.on_end_button(interaction, self.game_id, self.user_id)
 
 
 class LeaveChoice(
     DominoItem[discord.ui.Button[Any]],
-    template=r"domino:(?P<choice>quit|stay):(?P<game>\d{1,19}):(?P<user>\d{1,20})",
+    template=r"domino:(?P<choice>quit|stay):(?P<game_id>\d{1,19}):(?P<user_id>\d{1,20})",
 ):
     """The answer of the last human at a match to "leaving ends the game": leave and end
     it (``quit``), or keep playing (``stay``); only for the user who asked."""
@@ -230,9 +217,9 @@ class LeaveChoice(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> Self:
-        return cls(int(match["game"]), int(match["user"]), match["choice"] == "quit")
+        return cls(int(match["game_id"]), int(match["user_id"]), match["choice"] == "quit")
 
     async def run(self, interaction: discord.Interaction, cog: Domino) -> None:
         await cog.on_leave_choice(interaction, self.game_id, self.user_id, quit=self.quit)
@@ -240,19 +227,13 @@ class LeaveChoice(
 
 class RematchButton(
     DominoItem[discord.ui.Button[Any]],
-    template=r"domino:rematch:(?P<game>\d{1,19})",
+    template=r"domino:rematch:(?P<game_id>\d{1,19})",
 ):
     """The "Rematch" button of a finished match's table."""
 
     def __init__(self, game_id: int, label: str = "…") -> None:
         super().__init__(button(f"domino:rematch:{game_id}", label, discord.ButtonStyle.success))
         self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> Self:
-        return cls(int(match["game"]))
 
     async def run(self, interaction: discord.Interaction, cog: Domino) -> None:
         await cog.on_rematch(interaction, self.game_id)

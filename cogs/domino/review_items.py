@@ -3,8 +3,7 @@ finds the match the game ended in, and refuses a game with none)."""
 
 from __future__ import annotations
 
-import re
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -16,17 +15,11 @@ if TYPE_CHECKING:
 
 class ReviewButton(
     DominoItem[discord.ui.Button[Any]],
-    template=r"domino:review:(?P<game>\d{1,19})",
+    template=r"domino:review:(?P<game_id>\d{1,19})",
 ):
     def __init__(self, game_id: int, label: str = "…") -> None:
         super().__init__(button(f"domino:review:{game_id}", label))
         self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> Self:
-        return cls(int(match["game"]))
 
     async def run(self, interaction: discord.Interaction, cog: Domino) -> None:
         await cog.on_review_button(interaction, self.game_id)
