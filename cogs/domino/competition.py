@@ -37,7 +37,7 @@ from .competition_pictures import leaders_text, standings_files
 from .items import DominoItem, button, sent_view
 from .language import public_translator
 from .origin import BOARDS_IN_A_SERVER, display_name, server_of
-from .replies import refusing
+from .replies import confirm, refusing
 from .texts import AI_LEVEL_NAMES, GAME_CHOICES
 
 if TYPE_CHECKING:
@@ -129,10 +129,8 @@ class CompetitionCommands(commands.Cog):
         await super().cog_load()
         self.herald = CompetitionHerald(self.bot)
         self.bot.competitions.herald = self.herald
-        self.bot.add_dynamic_items(*COMPETITION_ITEMS)
 
     async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(*COMPETITION_ITEMS)
         self.bot.competitions.herald = None
         await self.herald.close()
         await super().cog_unload()
@@ -178,14 +176,6 @@ class CompetitionCommands(commands.Cog):
         view.add_item(CompetitionConfirm("no", competition_id, 0, tr("Cancel")).item)
         await interaction.followup.send(tr(question, **fields), view=view, ephemeral=True)
         answered(interaction)
-
-    async def _done(self, interaction: discord.Interaction, message: str, **fields: Any) -> None:
-        text = Translator.for_locale(interaction.locale)(message, **fields)
-        try:
-            await interaction.followup.send(text, ephemeral=True)
-            answered(interaction)
-        except discord.HTTPException:
-            log.warning("could not confirm a competition's change", exc_info=True)
 
     competition = app_commands.Group(
         name="competition", description=locale_str("Club competitions: tables, rounds, standings")
@@ -260,9 +250,7 @@ class CompetitionCommands(commands.Cog):
                 N_("Discord did not let me post the competition here, so none was opened.")
             ) from None
         await self.competitions.note_message(held.id, message.id)
-        await self._done(
-            interaction, N_("The competition is open: players check in with the button.")
-        )
+        await confirm(interaction, N_("The competition is open: players check in with the button."))
 
     @competition.command(
         name="start", description=locale_str("Close check-in and seat round 1 (the referee)")
@@ -274,7 +262,7 @@ class CompetitionCommands(commands.Cog):
         held = await self.competitions.start(
             held.id, interaction.user.id, can_manage=await self._may_referee(interaction)
         )
-        await self._done(interaction, N_("The competition has begun: each table has its thread."))
+        await confirm(interaction, N_("The competition has begun: each table has its thread."))
 
     @competition.command(
         name="add-ai",
@@ -314,7 +302,7 @@ class CompetitionCommands(commands.Cog):
         told = Translator.for_locale(interaction.locale).plural(
             "{n} AI player is checked in.", "{n} AI players are checked in.", count
         )
-        await self._done(interaction, told)
+        await confirm(interaction, told)
 
     @competition.command(name="standings", description=locale_str("The competition's standings"))
     @refusing
@@ -357,7 +345,7 @@ class CompetitionCommands(commands.Cog):
         await self.competitions.reinstate(
             held.id, interaction.user.id, player.id, can_manage=await self._may_referee(interaction)
         )
-        await self._done(
+        await confirm(
             interaction,
             N_("{name} is back in the competition from the next round."),
             name=held.name_of(player.id),
@@ -392,9 +380,9 @@ class CompetitionCommands(commands.Cog):
             guild_id, None if role is None else role.id, can_manage=_can_manage(interaction)
         )
         if role is None:
-            await self._done(interaction, N_("Only server managers referee competitions now."))
+            await confirm(interaction, N_("Only server managers referee competitions now."))
         else:
-            await self._done(
+            await confirm(
                 interaction,
                 N_("Members of {role} may referee competitions, as server managers may."),
                 role=role.name,
@@ -439,10 +427,10 @@ class CompetitionCommands(commands.Cog):
             await self.competitions.check_in(
                 competition_id, interaction.user.id, display_name(interaction.user)
             )
-            await self._done(interaction, N_("You are checked in. Good luck!"))
+            await confirm(interaction, N_("You are checked in. Good luck!"))
         else:
             await self.competitions.check_out(competition_id, interaction.user.id)
-            await self._done(interaction, N_("You are checked out."))
+            await confirm(interaction, N_("You are checked out."))
 
     # -- the finished competitions: history and export (cogs/domino/competition_archive.py)
 

@@ -32,7 +32,7 @@ from render.puzzle import render_puzzle
 from .language import public_translator
 from .origin import server_of
 from .permissions import NAMES
-from .puzzle_items import PUZZLE_ITEMS, puzzle_view
+from .puzzle_items import puzzle_view
 from .puzzle_texts import (
     CANT_POST,
     NOT_MANAGER,
@@ -68,11 +68,9 @@ class PuzzleCommands(commands.Cog):
 
     async def cog_load(self) -> None:
         await super().cog_load()
-        self.bot.add_dynamic_items(*PUZZLE_ITEMS)
         self._scheduler = asyncio.get_running_loop().create_task(self._schedule())
 
     async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(*PUZZLE_ITEMS)
         await self.stop_scheduler()
         await super().cog_unload()
 

@@ -29,7 +29,6 @@ from render.review import render_review
 
 from .origin import server_of
 from .replies import PLACEHOLDER, placeholder, refusing
-from .review_items import REVIEW_ITEMS
 from .review_texts import REVIEW_FILE, review_card, review_lines, review_title
 
 if TYPE_CHECKING:
@@ -48,14 +47,6 @@ class ReviewCommands(commands.Cog):
     @property
     def reviews(self) -> ReviewService:
         return self.bot.reviews
-
-    async def cog_load(self) -> None:
-        await super().cog_load()
-        self.bot.add_dynamic_items(*REVIEW_ITEMS)
-
-    async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(*REVIEW_ITEMS)
-        await super().cog_unload()
 
     @app_commands.command(
         name="review",

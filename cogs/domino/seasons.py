@@ -11,7 +11,6 @@ with the page as text where it cannot be shown.
 
 from __future__ import annotations
 
-import logging
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
@@ -26,15 +25,13 @@ from bot.stats import BoardPage, ClosedSeason, SeasonService
 from .boards import Board, draw_board
 from .language import public_translator
 from .origin import BOARDS_IN_A_SERVER, server_of
-from .replies import defer_public, refusing
-from .season_items import SEASON_ITEMS, close_view, season_board_view
+from .replies import defer_public, only_logged, refusing
+from .season_items import close_view, season_board_view
 from .season_texts import close_question, closed_text, overview_embed, settings_text
 from .texts import GAME_CHOICES, ORDER_CHOICES
 
 if TYPE_CHECKING:
     from bot.client import DominoBot
-
-log = logging.getLogger(__name__)
 
 Choice = app_commands.Choice
 
@@ -59,14 +56,6 @@ class SeasonCommands(commands.Cog):
     @property
     def seasons(self) -> SeasonService:
         return self.bot.stats.seasons
-
-    async def cog_load(self) -> None:
-        await super().cog_load()
-        self.bot.add_dynamic_items(*SEASON_ITEMS)
-
-    async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(*SEASON_ITEMS)
-        await super().cog_unload()
 
     season = app_commands.Group(
         name="season", description=locale_str("Leaderboard seasons: close, list, settings, show")
@@ -118,12 +107,10 @@ class SeasonCommands(commands.Cog):
             view=None,
         )
         public = await public_translator(self.bot, interaction.guild_id)
-        try:
+        with only_logged("season %d closed; telling the channel failed", number):
             await interaction.followup.send(
                 closed_text(closed, public), allowed_mentions=discord.AllowedMentions.none()
             )
-        except discord.HTTPException:
-            log.warning("season %d closed; telling the channel failed", number, exc_info=True)
 
     # -- /domino season list ---------------------------------------------------------------
 

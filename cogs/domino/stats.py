@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import io
 import json
-import logging
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
@@ -32,14 +31,12 @@ from .competition_archive import add_competitions_field
 from .language import public_translator
 from .origin import BOARDS_IN_A_SERVER, display_name, server_of
 from .replies import defer_public, refusing
-from .stats_items import STATS_ITEMS, board_view, history_view, reset_view
+from .stats_items import board_view, history_view, reset_view
 from .stats_texts import card_embed, history_embed
 from .texts import GAME_CHOICES, ORDER_CHOICES
 
 if TYPE_CHECKING:
     from bot.client import DominoBot
-
-log = logging.getLogger(__name__)
 
 Choice = app_commands.Choice
 
@@ -57,14 +54,6 @@ class StatsCommands(commands.Cog):
     def stats(self) -> StatsService:
         """The bot's stats service (built and started by its ``setup_hook``)."""
         return self.bot.stats
-
-    async def cog_load(self) -> None:
-        await super().cog_load()
-        self.bot.add_dynamic_items(*STATS_ITEMS)
-
-    async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(*STATS_ITEMS)
-        await super().cog_unload()
 
     # -- /domino leaderboard -------------------------------------------------------------
 
