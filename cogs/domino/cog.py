@@ -46,7 +46,7 @@ from .season_items import SEASON_ITEMS
 from .seasons import SeasonCommands
 from .stats import StatsCommands
 from .stats_items import STATS_ITEMS
-from .texts import GAME_CHOICES, RULES_TEXT, game_name
+from .texts import AI_LEVEL_CHOICES, GAME_CHOICES, RULES_TEXT, game_name
 from .threads import open_thread
 
 if TYPE_CHECKING:
@@ -322,13 +322,7 @@ class Domino(
 
     @app_commands.command(name="addbot", description=locale_str("Fill a seat with an AI player"))
     @app_commands.describe(level=locale_str("How strong the AI plays"))
-    @app_commands.choices(
-        level=[
-            Choice(name=locale_str("easy"), value="easy"),
-            Choice(name=locale_str("normal"), value="normal"),
-            Choice(name=locale_str("hard"), value="hard"),
-        ]
-    )
+    @app_commands.choices(level=AI_LEVEL_CHOICES)
     @refusing
     async def addbot(self, interaction: discord.Interaction, level: str | None = None) -> None:
         await interaction.response.defer(ephemeral=True)
@@ -383,9 +377,7 @@ class Domino(
 
     @play.autocomplete("tile")
     async def play_tile(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
-        channel_id = interaction.channel_id or 0
-        moves = await self.bot.games.moves_for(channel_id, interaction.user.id)
-        names, seat, ends = await self._seat_names(channel_id, interaction.user.id, moves)
+        moves, names, seat, ends = await self._moves_here(interaction)
         tr = _tr(interaction)
         wanted = current[:MAX_MOVE_TEXT].strip().lower()
         choices = []
@@ -399,9 +391,7 @@ class Domino(
     @play.autocomplete("train")
     async def play_train(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
         """The trains open to the player now (for the tile typed, if one is)."""
-        channel_id = interaction.channel_id or 0
-        moves = await self.bot.games.moves_for(channel_id, interaction.user.id)
-        names, seat, _ = await self._seat_names(channel_id, interaction.user.id, moves)
+        moves, names, seat, _ = await self._moves_here(interaction)
         typed = str(getattr(interaction.namespace, "tile", "") or "")[:MAX_MOVE_TEXT]
         first = typed.strip().lower().split(" ")[0] if typed.strip() else ""
         tr = _tr(interaction)
@@ -421,20 +411,18 @@ class Domino(
                 choices.append(Choice(name=label[:100], value=train_key(t, seat)))
         return choices[:25]
 
-    async def _seat_names(
-        self, channel_id: int, user_id: int, moves: list[Any]
-    ) -> tuple[list[str], int | None, list[int]]:
-        """The seats' names, the user's seat and the trains' ends in the channel's game
-        (for train words); nothing when the user has no move."""
-        if not moves:
-            return [], None, []
-        session = await self.bot.games.in_channel(channel_id)
-        if session is None:
-            return [], None, []
-        game = snapshot(session)
-        if game.match is None:
-            return [], None, []
-        return game.names, game.seat_of(user_id), list(game.train_ends)
+    async def _moves_here(
+        self, interaction: discord.Interaction
+    ) -> tuple[list[Any], list[str], int | None, list[int]]:
+        """The user's moves in the channel's game, and the seats' names, the user's seat and
+        the trains' ends (for train words); no names when the user has no move."""
+        channel_id = interaction.channel_id or 0
+        moves = await self.bot.games.moves_for(channel_id, interaction.user.id)
+        session = await self.bot.games.in_channel(channel_id) if moves else None
+        game = snapshot(session) if session is not None else None
+        if game is None or game.match is None:
+            return moves, [], None, []
+        return moves, game.names, game.seat_of(interaction.user.id), list(game.train_ends)
 
     @app_commands.command(name="board", description=locale_str("Post the table again"))
     @refusing

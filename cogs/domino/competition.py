@@ -38,7 +38,7 @@ from .items import DominoItem, button, sent_view
 from .language import public_translator
 from .origin import BOARDS_IN_A_SERVER, display_name, server_of
 from .replies import confirm, refusing
-from .texts import AI_LEVEL_NAMES, GAME_CHOICES
+from .texts import AI_LEVEL_CHOICES, AI_LEVEL_NAMES, GAME_CHOICES
 
 if TYPE_CHECKING:
     from bot.client import DominoBot
@@ -272,13 +272,7 @@ class CompetitionCommands(commands.Cog):
         count=locale_str("How many AI players (default 1)"),
         level=locale_str("How strong the AI plays"),
     )
-    @app_commands.choices(
-        level=[
-            Choice(name=locale_str("easy"), value="easy"),
-            Choice(name=locale_str("normal"), value="normal"),
-            Choice(name=locale_str("hard"), value="hard"),
-        ]
-    )
+    @app_commands.choices(level=AI_LEVEL_CHOICES)
     @refusing
     async def competition_add_ai(
         self,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+from collections.abc import Callable
 
 import discord
 
@@ -33,20 +34,25 @@ from .texts import ai_level_name, game_name, image_labels, rules_summary
 COLOUR = discord.Colour.from_rgb(46, 125, 50)
 
 
-def seat_label(game: Snapshot, seat: int, tr: Translator) -> str:
-    """A seat's name as drawn in images (raw: images show the name as typed)."""
+def seat_label(
+    game: Snapshot, seat: int, tr: Translator, escape: Callable[[str], str] = str
+) -> str:
+    """A seat's name as drawn in images (as typed); ``escape`` it for message text."""
     s = game.seats[seat]
+    name = escape(s.name)
     if s.is_ai:
-        return tr("{name} (AI, {level})", name=s.name, level=ai_level_name(s.ai or "", tr))
-    return s.name
+        return tr("{name} (AI, {level})", name=name, level=ai_level_name(s.ai or "", tr))
+    return name
 
 
 def seat_text(game: Snapshot, seat: int, tr: Translator) -> str:
     """A seat's name for message text: markdown and mentions escaped."""
-    s = game.seats[seat]
-    if s.is_ai:
-        return tr("{name} (AI, {level})", name=plain(s.name), level=ai_level_name(s.ai or "", tr))
-    return plain(s.name)
+    return seat_label(game, seat, tr, plain)
+
+
+def seat_line(game: Snapshot, seat: int, tr: Translator) -> str:
+    """``2. Bob``, a seat by number and name (``2. —`` while it is empty)."""
+    return f"{seat + 1}. {seat_text(game, seat, tr) if seat < len(game.seats) else '—'}"
 
 
 def text_names(game: Snapshot) -> list[str]:
@@ -61,10 +67,8 @@ def lobby_embed(game: Snapshot, tr: Translator, lines: list[str]) -> discord.Emb
         description=rules_summary(rules, tr),
         colour=COLOUR,
     )
-    seats = [f"{i + 1}. {seat_text(game, i, tr)}" for i in range(len(game.seats))] + [
-        f"{i + 1}. —" for i in range(len(game.seats), rules.players)
-    ]
-    embed.add_field(name=tr("Seats"), value="\n".join(seats), inline=False)
+    seats = "\n".join(seat_line(game, seat, tr) for seat in range(rules.players))
+    embed.add_field(name=tr("Seats"), value=seats, inline=False)
     if rules.teams:
         embed.add_field(name=tr("Partners"), value=teams_text(game, tr), inline=False)
     if game.timer:
@@ -80,13 +84,8 @@ def teams_text(game: Snapshot, tr: Translator) -> str:
     rules = game.rules
     lines = []
     for side, seats in enumerate(rules.sides):
-        members = [
-            f"{seat + 1}. {seat_text(game, seat, tr)}"
-            if seat < len(game.seats)
-            else f"{seat + 1}. —"
-            for seat in seats
-        ]
-        lines.append(tr("Team {n}: {members}", n=side + 1, members=" & ".join(members)))
+        members = " & ".join(seat_line(game, seat, tr) for seat in seats)
+        lines.append(tr("Team {n}: {members}", n=side + 1, members=members))
     return "\n".join(lines)
 
 
