@@ -17,7 +17,7 @@ import contextlib
 import io
 import logging
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -115,19 +115,14 @@ class PuzzleCommands(commands.Cog):
 
     async def _post(self, daily: DailyPuzzle, channel_id: int) -> int | None:
         tr = await public_translator(self.bot, daily.guild_id)
-        png = await asyncio.to_thread(_draw, daily, tr)
+        message = await _message(daily, tr)
         channel = self.bot.get_partial_messageable(channel_id, guild_id=daily.guild_id)
         try:
-            message = await channel.send(
-                post_text(daily, tr),
-                file=discord.File(io.BytesIO(png), filename=PUZZLE_FILE),
-                view=puzzle_view(daily.id, daily.puzzle, tr),
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
+            sent = await channel.send(**message)
         except discord.HTTPException as error:
             log.warning("the daily puzzle of server %d was not posted: %s", daily.guild_id, error)
             return None
-        return message.id
+        return sent.id
 
     # -- the commands -------------------------------------------------------------
 
@@ -141,15 +136,8 @@ class PuzzleCommands(commands.Cog):
         guild_id = server_of(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         daily = await self.puzzles.today(guild_id)
-        tr = Translator.for_locale(interaction.locale)
-        png = await asyncio.to_thread(_draw, daily, tr)
-        await interaction.followup.send(
-            post_text(daily, tr),
-            file=discord.File(io.BytesIO(png), filename=PUZZLE_FILE),
-            view=puzzle_view(daily.id, daily.puzzle, tr),
-            ephemeral=True,
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
+        message = await _message(daily, Translator.for_locale(interaction.locale))
+        await interaction.followup.send(ephemeral=True, **message)
 
     @puzzle.command(
         name="stats",
@@ -218,13 +206,22 @@ class PuzzleCommands(commands.Cog):
         await interaction.followup.send(answer_text(outcome, tr), ephemeral=True)
 
 
-def _draw(daily: DailyPuzzle, tr: Translator) -> bytes:
-    return render_puzzle(
+async def _message(daily: DailyPuzzle, tr: Translator) -> dict[str, Any]:
+    """The puzzle's message (posted, or the answer of ``/domino puzzle today``): its words,
+    its picture (drawn off the event loop) and a button a choice."""
+    png = await asyncio.to_thread(
+        render_puzzle,
         daily.puzzle,
         names=seat_names(daily, tr),
         captions=captions(daily, tr),
         title=image_title(daily.puzzle, tr),
     )
+    return {
+        "content": post_text(daily, tr),
+        "file": discord.File(io.BytesIO(png), filename=PUZZLE_FILE),
+        "view": puzzle_view(daily.id, daily.puzzle, tr),
+        "allowed_mentions": discord.AllowedMentions.none(),
+    }
 
 
 def _lacking(channel: discord.TextChannel) -> list[str]:
