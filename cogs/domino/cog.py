@@ -39,7 +39,6 @@ from .puzzle_items import PUZZLE_ITEMS
 from .replies import MESSAGE_LIMIT as MESSAGE_LIMIT  # the limit texts are held to
 from .replies import confirm, final_answer, only_logged, placeholder, refusing, reply_error
 from .review import ReviewCommands
-from .review_items import REVIEW_ITEMS
 from .rules_items import PICK_A_GAME, RULES_ITEMS, rules_picker
 from .rules_texts import rules_embed, sample_board
 from .season_items import SEASON_ITEMS
@@ -59,7 +58,6 @@ ITEMS = (
     *RULES_ITEMS,
     *STATS_ITEMS,
     *SEASON_ITEMS,
-    *REVIEW_ITEMS,
     *PUZZLE_ITEMS,
     *COMPETITION_ITEMS,
 )

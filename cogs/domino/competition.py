@@ -219,11 +219,8 @@ class CompetitionCommands(commands.Cog):
             raise GameError(
                 N_("A competition needs a text channel where I can open a thread for each table.")
             )
-        options: dict[str, Any] = {"game": game}
-        if deals is not None:
-            options["deals"] = deals
-        if minutes is not None:
-            options["time_limit"] = minutes
+        chosen = {"game": game, "deals": deals, "time_limit": minutes}
+        options = {name: value for name, value in chosen.items() if value is not None}
         try:
             fmt = Format(options=options, table_size=table_size, rounds=rounds, seating=seating)  # type: ignore[arg-type]
         except CompetitionError as error:

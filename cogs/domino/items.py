@@ -11,7 +11,8 @@ confirms ``/domino end`` of a match in progress (only for the user who asked);
 ``domino:quit:<game>:<user>`` and ``domino:stay:<game>:<user>`` answer the last human's
 ``/domino leave`` of a match (leaving ends it), likewise only for the user who asked.
 ``domino:rematch:<game>`` accepts a rematch of the finished game (the service checks
-who may, and whether the offer still stands).
+who may, and whether the offer still stands); ``domino:review:<game>`` reviews it (the
+service finds the match the game ended in, and refuses a game with none).
 """
 
 from __future__ import annotations
@@ -239,4 +240,26 @@ class RematchButton(
         await cog.on_rematch(interaction, self.game_id)
 
 
-DYNAMIC_ITEMS = (TableButton, MoveButton, MoveSelect, EndButton, LeaveChoice, RematchButton)
+class ReviewButton(
+    DominoItem[discord.ui.Button[Any]],
+    template=r"domino:review:(?P<game_id>\d{1,19})",
+):
+    """The "Review" button of a finished match's table."""
+
+    def __init__(self, game_id: int, label: str = "…") -> None:
+        super().__init__(button(f"domino:review:{game_id}", label))
+        self.game_id = game_id
+
+    async def run(self, interaction: discord.Interaction, cog: Domino) -> None:
+        await cog.on_review_button(interaction, self.game_id)
+
+
+DYNAMIC_ITEMS = (
+    TableButton,
+    MoveButton,
+    MoveSelect,
+    EndButton,
+    LeaveChoice,
+    RematchButton,
+    ReviewButton,
+)

@@ -42,12 +42,11 @@ from bot.games.session import Session
 from bot.games.snapshot import Snapshot
 from bot.i18n import N_, Translator
 
+from .carriers import CARRY_LIFE
 from .hand_message import hand_message, offered_moves
 
-TOKEN_LIFE = timedelta(minutes=15)
-"""How long Discord lets a bot edit an interaction's messages."""
-HAND_LIFE = TOKEN_LIFE - timedelta(minutes=1)
-"""How long a live hand is edited: the token's life with a safe margin."""
+HAND_LIFE = CARRY_LIFE
+"""How long a live hand is edited: the interaction token's life with a minute's margin."""
 SWEEP_EVERY = timedelta(minutes=1)
 
 
@@ -93,10 +92,9 @@ class LiveHands:
 
     def slot(self, game_id: int, user_id: int) -> Slot:
         players = self._games.setdefault(game_id, {})
-        slot = players.get(user_id)
-        if slot is None:
-            slot = players[user_id] = Slot()
-        return slot
+        if user_id not in players:
+            players[user_id] = Slot()
+        return players[user_id]
 
     def slots(self, game_id: int) -> list[tuple[int, Slot]]:
         """The game's players with a live hand (a copy: editing them may change the dict)."""

@@ -21,14 +21,13 @@ from bot.games.moves_text import end_name
 from bot.games.service import REMATCH_LIFE
 from bot.games.session import FINISHED, LOBBY, PLAYING
 from bot.games.snapshot import MatchSnapshot, Snapshot
-from bot.i18n import Translator
+from bot.i18n import N_, Translator
 from render.board import render_board
 from render.summary import render_summary
 
-from .items import RematchButton, TableButton, sent_view
+from .items import RematchButton, ReviewButton, TableButton, sent_view
 from .markup import plain
 from .narrate import Feed
-from .review_items import ReviewButton
 from .texts import ai_level_name, game_name, image_labels, rules_summary
 
 COLOUR = discord.Colour.from_rgb(46, 125, 50)
@@ -104,17 +103,14 @@ def table_embed(game: Snapshot, tr: Translator, told: Feed) -> discord.Embed:
     assert match is not None
     board = match.board
     rules = game.rules
-    if rules.mexican:
-        title = tr(
-            "{game} — round {number} of {rounds}",
-            game=game_name(rules.game, tr),
-            number=match.deal_number,
-            rounds=rules.deals or match.deal_number,
-        )
-    else:
-        title = tr(
-            "{game} — deal {number}", game=game_name(rules.game, tr), number=match.deal_number
-        )
+    title = tr(
+        N_("{game} — round {number} of {rounds}")
+        if rules.mexican
+        else N_("{game} — deal {number}"),
+        game=game_name(rules.game, tr),
+        number=match.deal_number,
+        rounds=rules.deals or match.deal_number,
+    )
     embed = discord.Embed(title=title, description=rules_summary(rules, tr), colour=COLOUR)
     sizes = board.hand_sizes
     totals = match.totals
