@@ -51,7 +51,7 @@ from typing import TYPE_CHECKING, Any
 import aiohttp
 import discord
 
-from bot.games.service import Note, Update
+from bot.games.service import Update
 from bot.games.session import LOBBY, PLAYING, Session
 from bot.games.snapshot import Snapshot, snapshot
 from bot.i18n import Translator
@@ -145,19 +145,12 @@ class _Outlet:
 class TablePublisher:
     """Keeps each game's messages up to date (the service's publisher)."""
 
-    def __init__(
-        self,
-        bot: DominoBot,
-        *,
-        delays: tuple[float, ...] = RETRY_DELAYS,
-        hands: LiveHands | None = None,
-        carriers: Carriers | None = None,
-    ) -> None:
+    def __init__(self, bot: DominoBot) -> None:
         self.bot = bot
-        self.delays = delays
-        self.hands = hands if hands is not None else LiveHands(bot.clock)
+        self.delays = RETRY_DELAYS
+        self.hands = LiveHands(bot.clock)
         """Every player's live hand message (the cog shows them, the announcer refreshes)."""
-        self.carriers = carriers if carriers is not None else Carriers(bot.clock)
+        self.carriers = Carriers(bot.clock)
         """The interactions that carry each channel's messages (the cog registers them)."""
         self._jobs: dict[int, _Job] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
@@ -583,6 +576,3 @@ def _settle(job: _Job, *, ok: bool) -> None:
 async def _delete_quietly(channel: discord.abc.Messageable, message_id: int) -> None:
     with contextlib.suppress(discord.HTTPException):
         await channel.get_partial_message(message_id).delete()  # type: ignore[attr-defined]
-
-
-__all__ = ["Note", "Retry", "TablePublisher"]

@@ -78,13 +78,8 @@ class Slot:
 class LiveHands:
     """Every player's live hand, per game (in memory: a restart forgets them)."""
 
-    def __init__(
-        self,
-        clock: Callable[[], datetime] = discord.utils.utcnow,
-        life: timedelta = HAND_LIFE,
-    ) -> None:
+    def __init__(self, clock: Callable[[], datetime]) -> None:
         self.clock = clock
-        self.life = life
         self._games: dict[int, dict[int, Slot]] = {}
         self._swept: datetime | None = None
         self.refreshed = 0
@@ -102,7 +97,7 @@ class LiveHands:
 
     def usable(self, hand: LiveHand) -> bool:
         """Whether the hand's token still lives (with the margin)."""
-        return self.clock() - hand.created_at < self.life
+        return self.clock() - hand.created_at < HAND_LIFE
 
     def keep(self, slot: Slot, hand: LiveHand, *, active: bool) -> LiveHand | None:
         """Make ``hand`` the player's live hand (call under ``slot.lock``); returns the one
