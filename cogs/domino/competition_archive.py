@@ -93,22 +93,16 @@ def export_file(data: dict[str, Any]) -> discord.File:
     return discord.File(io.BytesIO(body), filename=f"domino-competition-{data['id']}.json")
 
 
-def player_competitions_text(mine: PlayerCompetitions, tr: Translator) -> str:
-    """A player's competitions in one line (their stats' field)."""
-    return tr(
-        "{played}, {won}, best place {best}",
-        played=tr.plural("{n} played", "{n} played", mine.played),
-        won=tr.plural("{n} won", "{n} won", mine.won),
-        best=mine.best if mine.best is not None else "—",
-    )
-
-
 def add_competitions_field(
     embed: discord.Embed, mine: PlayerCompetitions, tr: Translator
 ) -> discord.Embed:
     """A player's stats gain a line for their competitions (none: nothing added)."""
     if mine.played:
-        embed.add_field(
-            name=tr("Competitions"), value=player_competitions_text(mine, tr), inline=False
+        line = tr(
+            "{played}, {won}, best place {best}",
+            played=tr.plural("{n} played", "{n} played", mine.played),
+            won=tr.plural("{n} won", "{n} won", mine.won),
+            best=mine.best if mine.best is not None else "—",
         )
+        embed.add_field(name=tr("Competitions"), value=line, inline=False)
     return embed
