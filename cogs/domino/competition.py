@@ -21,7 +21,7 @@ from discord.ext import commands
 
 from bot.competitions.archive import CompetitionArchive
 from bot.competitions.competition import MAX_AI_AT_ONCE, CompetitionError, Format
-from bot.competitions.service import CompetitionService, Held, refusal
+from bot.competitions.service import Held, refusal
 from bot.games.errors import GameError
 from bot.i18n import N_, Translator
 
@@ -121,10 +121,6 @@ class CompetitionCommands(commands.Cog):
 
     bot: DominoBot
 
-    @property
-    def competitions(self) -> CompetitionService:
-        return self.bot.competitions
-
     async def cog_load(self) -> None:
         await super().cog_load()
         self.herald = CompetitionHerald(self.bot)
@@ -147,14 +143,14 @@ class CompetitionCommands(commands.Cog):
 
     async def _refereed(self, interaction: discord.Interaction) -> Held:
         """This channel's competition, if the user may referee it (else a refusal)."""
-        held = self.competitions.channel_competition(interaction.channel_id or 0)
+        held = self.bot.competitions.channel_competition(interaction.channel_id or 0)
         may = await self._may_referee(interaction)
-        self.competitions.check_referee(held, interaction.user.id, can_manage=may)
+        self.bot.competitions.check_referee(held, interaction.user.id, can_manage=may)
         return held
 
     async def _clicked_here(self, interaction: discord.Interaction, competition_id: int) -> None:
         """Refuses a click on a competition's button from another channel."""
-        held = await self.competitions.get(competition_id)
+        held = await self.bot.competitions.get(competition_id)
         if held is not None and held.channel_id != interaction.channel_id:
             raise GameError(N_("That button belongs to a competition in another channel."))
 
@@ -225,7 +221,7 @@ class CompetitionCommands(commands.Cog):
             fmt = Format(options=options, table_size=table_size, rounds=rounds, seating=seating)  # type: ignore[arg-type]
         except CompetitionError as error:
             raise refusal(error) from None
-        held = await self.competitions.open_competition(
+        held = await self.bot.competitions.open_competition(
             guild_id=guild_id,
             channel_id=channel.id,
             referee_id=interaction.user.id,
@@ -242,11 +238,11 @@ class CompetitionCommands(commands.Cog):
             )
         except discord.HTTPException:
             log.warning("competition %d: its message could not be posted", held.id, exc_info=True)
-            await self.competitions.end(held.id, interaction.user.id, can_manage=True)
+            await self.bot.competitions.end(held.id, interaction.user.id, can_manage=True)
             raise GameError(
                 N_("Discord did not let me post the competition here, so none was opened.")
             ) from None
-        await self.competitions.note_message(held.id, message.id)
+        await self.bot.competitions.note_message(held.id, message.id)
         await confirm(interaction, N_("The competition is open: players check in with the button."))
 
     @competition.command(
@@ -255,8 +251,8 @@ class CompetitionCommands(commands.Cog):
     @refusing
     async def competition_start(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True)
-        held = self.competitions.channel_competition(interaction.channel_id or 0)
-        held = await self.competitions.start(
+        held = self.bot.competitions.channel_competition(interaction.channel_id or 0)
+        held = await self.bot.competitions.start(
             held.id, interaction.user.id, can_manage=await self._may_referee(interaction)
         )
         await confirm(interaction, N_("The competition has begun: each table has its thread."))
@@ -279,10 +275,10 @@ class CompetitionCommands(commands.Cog):
     ) -> None:
         """AI fill-in entrants, named in the server's language ("AI 1 (normal)")."""
         await interaction.response.defer(ephemeral=True)
-        held = self.competitions.channel_competition(interaction.channel_id or 0)
+        held = self.bot.competitions.channel_competition(interaction.channel_id or 0)
         tr = await public_translator(self.bot, held.guild_id)
         shown = tr(AI_LEVEL_NAMES.get(level, level))
-        await self.competitions.add_ai(
+        await self.bot.competitions.add_ai(
             held.id,
             interaction.user.id,
             count,
@@ -299,7 +295,7 @@ class CompetitionCommands(commands.Cog):
     @refusing
     async def competition_standings(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True)
-        held = self.competitions.channel_competition(interaction.channel_id or 0)
+        held = self.bot.competitions.channel_competition(interaction.channel_id or 0)
         tr = Translator.for_locale(interaction.locale)
         files = await standings_files(held, tr, viewer=interaction.user.id)
         if files:
@@ -332,8 +328,8 @@ class CompetitionCommands(commands.Cog):
         self, interaction: discord.Interaction, player: discord.User
     ) -> None:
         await interaction.response.defer(ephemeral=True)
-        held = self.competitions.channel_competition(interaction.channel_id or 0)
-        await self.competitions.reinstate(
+        held = self.bot.competitions.channel_competition(interaction.channel_id or 0)
+        await self.bot.competitions.reinstate(
             held.id, interaction.user.id, player.id, can_manage=await self._may_referee(interaction)
         )
         await confirm(
@@ -398,13 +394,13 @@ class CompetitionCommands(commands.Cog):
         may = await self._may_referee(interaction)
         user = interaction.user.id
         if action == "end":
-            await self.competitions.end(competition_id, user, can_manage=may)
+            await self.bot.competitions.end(competition_id, user, can_manage=may)
             text = tr("The competition is over.")
         elif action == "round":
-            await self.competitions.end_round(competition_id, user, arg, can_manage=may)
+            await self.bot.competitions.end_round(competition_id, user, arg, can_manage=may)
             text = tr("Round {round} is over.", round=arg)
         else:
-            held = await self.competitions.remove(competition_id, user, arg, can_manage=may)
+            held = await self.bot.competitions.remove(competition_id, user, arg, can_manage=may)
             text = tr("{name} is out of the competition.", name=held.name_of(arg))
         await interaction.edit_original_response(content=text, view=None)
         answered(interaction)
@@ -415,19 +411,19 @@ class CompetitionCommands(commands.Cog):
         await interaction.response.defer(ephemeral=True)
         await self._clicked_here(interaction, competition_id)
         if action == "in":
-            await self.competitions.check_in(
+            await self.bot.competitions.check_in(
                 competition_id, interaction.user.id, display_name(interaction.user)
             )
             await confirm(interaction, N_("You are checked in. Good luck!"))
         else:
-            await self.competitions.check_out(competition_id, interaction.user.id)
+            await self.bot.competitions.check_out(competition_id, interaction.user.id)
             await confirm(interaction, N_("You are checked out."))
 
     # -- the finished competitions: history and export (cogs/domino/competition_archive.py)
 
     @property
     def competition_archive(self) -> CompetitionArchive:
-        return CompetitionArchive(self.competitions.db)
+        return CompetitionArchive(self.bot.competitions.db)
 
     @competition.command(
         name="history", description=locale_str("This server's finished competitions")

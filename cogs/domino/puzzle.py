@@ -26,7 +26,7 @@ from discord.ext import commands
 
 from bot.games.errors import GameError
 from bot.i18n import Translator
-from bot.puzzles import DailyPuzzle, PuzzleService
+from bot.puzzles import DailyPuzzle
 from render.puzzle import render_puzzle
 
 from .language import public_translator
@@ -62,10 +62,6 @@ class PuzzleCommands(commands.Cog):
     bot: DominoBot
     _scheduler: asyncio.Task[None] | None = None
 
-    @property
-    def puzzles(self) -> PuzzleService:
-        return self.bot.puzzles
-
     async def cog_load(self) -> None:
         await super().cog_load()
         self._scheduler = asyncio.get_running_loop().create_task(self._schedule())
@@ -86,7 +82,7 @@ class PuzzleCommands(commands.Cog):
 
     async def post_due_puzzles(self, now: datetime) -> list[DailyPuzzle]:
         """Post every puzzle due at ``now`` (the scheduler's step; tests call it)."""
-        return await self.puzzles.post_due(now, self._post)
+        return await self.bot.puzzles.post_due(now, self._post)
 
     @property
     def scheduling(self) -> bool:
@@ -102,9 +98,9 @@ class PuzzleCommands(commands.Cog):
     async def _schedule(self) -> None:
         while True:
             try:
-                now = self.puzzles.clock()
+                now = self.bot.puzzles.clock()
                 await self.post_due_puzzles(now)
-                wake = await self.puzzles.next_due(now)
+                wake = await self.bot.puzzles.next_due(now)
                 if wake is None:
                     return  # nothing to post: `setup` turning it on starts a new task
                 wait = max(60.0, (wake - now).total_seconds())
@@ -135,7 +131,7 @@ class PuzzleCommands(commands.Cog):
     async def puzzle_today(self, interaction: discord.Interaction) -> None:
         guild_id = server_of(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        daily = await self.puzzles.today(guild_id)
+        daily = await self.bot.puzzles.today(guild_id)
         message = await _message(daily, Translator.for_locale(interaction.locale))
         await interaction.followup.send(ephemeral=True, **message)
 
@@ -147,7 +143,7 @@ class PuzzleCommands(commands.Cog):
     async def puzzle_stats(self, interaction: discord.Interaction) -> None:
         guild_id = server_of(interaction)
         await interaction.response.defer(ephemeral=True)
-        stats = await self.puzzles.stats(guild_id, interaction.user.id)
+        stats = await self.bot.puzzles.stats(guild_id, interaction.user.id)
         tr = Translator.for_locale(interaction.locale)
         await interaction.followup.send(
             stats_text(stats, tr), ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
@@ -184,7 +180,7 @@ class PuzzleCommands(commands.Cog):
                     channel=f"#{channel.name}",
                     permissions=", ".join(tr(NAMES[p]) for p in lacking),
                 )
-        settings = await self.puzzles.setup(
+        settings = await self.bot.puzzles.setup(
             guild_id,
             enabled=enabled,
             channel_id=None if channel is None else channel.id,
@@ -199,7 +195,7 @@ class PuzzleCommands(commands.Cog):
         self, interaction: discord.Interaction, puzzle_id: int, choice: int
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        outcome = await self.puzzles.answer(
+        outcome = await self.bot.puzzles.answer(
             puzzle_id, guild_id=interaction.guild_id, user_id=interaction.user.id, choice=choice
         )
         tr = Translator.for_locale(interaction.locale)

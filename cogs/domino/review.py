@@ -24,7 +24,6 @@ from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.i18n import N_, Translator
-from bot.review import ReviewService
 from render.review import render_review
 
 from .origin import server_of
@@ -43,10 +42,6 @@ class ReviewCommands(commands.Cog):
     """The review command, a base of the ``/domino`` GroupCog (``cog.Domino``)."""
 
     bot: DominoBot
-
-    @property
-    def reviews(self) -> ReviewService:
-        return self.bot.reviews
 
     @app_commands.command(
         name="review",
@@ -71,7 +66,7 @@ class ReviewCommands(commands.Cog):
         """The Review button of a finished match's table, clicked."""
         guild_id = server_of(interaction, REVIEWS_IN_A_SERVER)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        match_id = await self.reviews.match_of_game(guild_id, game_id)
+        match_id = await self.bot.reviews.match_of_game(guild_id, game_id)
         await self._answer(interaction, guild_id, match_id, None)
 
     async def _answer(
@@ -83,7 +78,7 @@ class ReviewCommands(commands.Cog):
     ) -> None:
         tr = Translator.for_locale(interaction.locale)
         await placeholder(interaction, tr("Reviewing… this takes a few seconds."))
-        shown = await self.reviews.review(guild_id, interaction.user.id, match_id, deal)
+        shown = await self.bot.reviews.review(guild_id, interaction.user.id, match_id, deal)
         text = review_lines(shown, tr)
         try:
             png: bytes | None = await asyncio.to_thread(render_review, review_card(shown, tr))

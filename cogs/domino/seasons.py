@@ -20,7 +20,7 @@ from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.i18n import Translator
-from bot.stats import BoardPage, ClosedSeason, SeasonService
+from bot.stats import BoardPage, ClosedSeason
 
 from .boards import Board, draw_board
 from .language import public_translator
@@ -53,10 +53,6 @@ class SeasonCommands(commands.Cog):
 
     bot: DominoBot
 
-    @property
-    def seasons(self) -> SeasonService:
-        return self.bot.stats.seasons
-
     season = app_commands.Group(
         name="season", description=locale_str("Leaderboard seasons: close, list, settings, show")
     )
@@ -70,12 +66,12 @@ class SeasonCommands(commands.Cog):
     @refusing
     async def season_close(self, interaction: discord.Interaction) -> None:
         guild_id = server_of(interaction, BOARDS_IN_A_SERVER)
-        self.seasons.check_can_manage(bool(interaction.permissions.manage_guild))
+        self.bot.stats.seasons.check_can_manage(bool(interaction.permissions.manage_guild))
         await interaction.response.defer(ephemeral=True)
-        overview = await self.seasons.overview(guild_id)
+        overview = await self.bot.stats.seasons.overview(guild_id)
         tr = Translator.for_locale(interaction.locale)
         number = overview.current.number
-        asked = int(self.seasons.clock().timestamp())
+        asked = int(self.bot.stats.seasons.clock().timestamp())
         await interaction.followup.send(
             close_question(number, overview.settings, tr),
             view=close_view(guild_id, number, asked, tr),
@@ -91,7 +87,7 @@ class SeasonCommands(commands.Cog):
             await interaction.response.edit_message(content=tr("Nothing was closed."), view=None)
             return
         await interaction.response.defer()
-        closed = await self.seasons.close(
+        closed = await self.bot.stats.seasons.close(
             guild_id,
             interaction.user.id,
             can_manage=bool(interaction.permissions.manage_guild),
@@ -121,7 +117,7 @@ class SeasonCommands(commands.Cog):
     async def season_list(self, interaction: discord.Interaction) -> None:
         guild_id = server_of(interaction, BOARDS_IN_A_SERVER)
         await defer_public(interaction)
-        overview = await self.seasons.overview(guild_id)
+        overview = await self.bot.stats.seasons.overview(guild_id)
         tr = await public_translator(self.bot, interaction.guild_id)
         await interaction.followup.send(
             embed=overview_embed(overview, tr), allowed_mentions=discord.AllowedMentions.none()
@@ -147,7 +143,7 @@ class SeasonCommands(commands.Cog):
     ) -> None:
         guild_id = server_of(interaction, BOARDS_IN_A_SERVER)
         await interaction.response.defer(ephemeral=True)
-        overview = await self.seasons.set_settings(
+        overview = await self.bot.stats.seasons.set_settings(
             guild_id,
             can_manage=bool(interaction.permissions.manage_guild),
             ratings=ratings,
@@ -177,7 +173,7 @@ class SeasonCommands(commands.Cog):
     ) -> None:
         guild_id = server_of(interaction, BOARDS_IN_A_SERVER)
         await defer_public(interaction)
-        closed, page = await self.seasons.board(guild_id, number, game, order)
+        closed, page = await self.bot.stats.seasons.board(guild_id, number, game, order)
         await (await self._season_board(interaction, closed, page)).send(interaction)
 
     async def on_season_board_page(
@@ -191,7 +187,7 @@ class SeasonCommands(commands.Cog):
     ) -> None:
         server_of(interaction, BOARDS_IN_A_SERVER, expected=guild_id)
         await interaction.response.defer()
-        closed, found = await self.seasons.board(guild_id, number, game, order, page)
+        closed, found = await self.bot.stats.seasons.board(guild_id, number, game, order, page)
         await (await self._season_board(interaction, closed, found)).show(interaction)
 
     async def _season_board(
