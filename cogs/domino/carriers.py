@@ -160,9 +160,6 @@ class Carriers:
         if self._ready.get(carrier.channel_id) is carrier:
             del self._ready[carrier.channel_id]
 
-    def __len__(self) -> int:
-        return len(self._ready)
-
     def _sweep(self) -> None:
         """Drop the carriers past their life (at most once a minute)."""
         now = self.clock()

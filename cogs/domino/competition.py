@@ -111,11 +111,6 @@ QUESTIONS = {
 }
 
 
-def _can_manage(interaction: discord.Interaction) -> bool:
-    permissions = getattr(interaction, "permissions", None)
-    return bool(permissions is not None and permissions.manage_guild)
-
-
 class CompetitionCommands(commands.Cog):
     """The competition commands, a base of the ``/domino`` GroupCog (``cog.Domino``)."""
 
@@ -133,7 +128,7 @@ class CompetitionCommands(commands.Cog):
 
     async def _may_referee(self, interaction: discord.Interaction) -> bool:
         """A server manager, or a member of the role the server named for referees."""
-        if _can_manage(interaction):
+        if interaction.permissions.manage_guild:
             return True
         if interaction.guild_id is None:
             return False
@@ -364,7 +359,9 @@ class CompetitionCommands(commands.Cog):
         if role is not None and role.guild.id != guild_id:
             raise GameError(N_("That role is not one of this server's."))
         await self.bot.games.settings.set_referee_role(
-            guild_id, None if role is None else role.id, can_manage=_can_manage(interaction)
+            guild_id,
+            None if role is None else role.id,
+            can_manage=bool(interaction.permissions.manage_guild),
         )
         if role is None:
             await confirm(interaction, N_("Only server managers referee competitions now."))

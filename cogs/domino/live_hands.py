@@ -127,9 +127,6 @@ class LiveHands:
         """The game is over: its live hands are never edited again."""
         self._games.pop(game_id, None)
 
-    def __len__(self) -> int:
-        return sum(1 for ps in self._games.values() for s in ps.values() if s.hand is not None)
-
     def _sweep(self) -> None:
         """Drop hands whose token is past its life (at most once a minute)."""
         now = self.clock()
