@@ -306,9 +306,10 @@ class Domino(
         )
         if session.seat_of(user_id) is not None:
             tr = _tr(interaction)
-            view = sent_view()
-            view.add_item(LeaveChoice(session.id, user_id, True, tr("Leave and end the game")))
-            view.add_item(LeaveChoice(session.id, user_id, False, tr("Keep playing")))
+            view = sent_view(
+                LeaveChoice(session.id, user_id, True, tr("Leave and end the game")),
+                LeaveChoice(session.id, user_id, False, tr("Keep playing")),
+            )
             await interaction.followup.send(
                 tr("You are the only human at the table: leaving ends the game. Leave and end it?"),
                 view=view,
@@ -450,10 +451,8 @@ class Domino(
         if session.status == PLAYING:
             # a match in progress ends only when the asker confirms (the button)
             tr = _tr(interaction)
-            view = sent_view()
-            view.add_item(
-                EndButton(session.id, interaction.user.id, tr("End the game"), danger=True)
-            )
+            end = EndButton(session.id, interaction.user.id, tr("End the game"), danger=True)
+            view = sent_view(end)
             await interaction.followup.send(
                 tr("End this game now? The match in progress stops here and is not counted."),
                 view=view,

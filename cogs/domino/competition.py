@@ -160,11 +160,10 @@ class CompetitionCommands(commands.Cog):
         """The referee's question with Confirm / Cancel (nothing changes before a click)."""
         tr = Translator.for_locale(interaction.locale)
         question, label = QUESTIONS[action]
-        view = sent_view()
-        view.add_item(
-            CompetitionConfirm(action, competition_id, arg, tr(label, **fields), danger=True).item
+        view = sent_view(
+            CompetitionConfirm(action, competition_id, arg, tr(label, **fields), danger=True).item,
+            CompetitionConfirm("no", competition_id, 0, tr("Cancel")).item,
         )
-        view.add_item(CompetitionConfirm("no", competition_id, 0, tr("Cancel")).item)
         await interaction.followup.send(tr(question, **fields), view=view, ephemeral=True)
         answered(interaction)
 

@@ -101,8 +101,8 @@ def chosen_number(item: discord.ui.Select[Any], digits: int) -> int | None:
     return int(text) if text.isascii() and text.isdigit() and len(text) <= digits else None
 
 
-def sent_view() -> discord.ui.View:
-    """A view to send, never to keep (stopped before it is sent).
+def sent_view(*items: discord.ui.Item[Any]) -> discord.ui.View:
+    """A view of ``items`` to send, never to keep (stopped before it is sent).
 
     Our buttons and selects are dynamic items, found by ``custom_id`` (also after a
     restart), so discord.py need not store the view: a stored view costs time on
@@ -110,6 +110,8 @@ def sent_view() -> discord.ui.View:
     """
     view = discord.ui.View(timeout=None)
     view.stop()
+    for item in items:
+        view.add_item(item)
     return view
 
 

@@ -43,9 +43,7 @@ def rules_picker(tr: Translator, chosen: str | None = None) -> discord.ui.View:
         discord.SelectOption(label=game_name(game, tr), value=game, default=game == chosen)
         for game in GAMES
     ]
-    view = sent_view()
-    view.add_item(RulesSelect(options, tr("Choose a game")))
-    return view
+    return sent_view(RulesSelect(options, tr("Choose a game")))
 
 
 RULES_ITEMS = (RulesSelect,)

@@ -85,11 +85,11 @@ SEASON_ITEMS = (SeasonCloseButton, SeasonBoardButton)
 
 def close_view(guild_id: int, season: int, asked: int, tr: Translator) -> discord.ui.View:
     """Confirm or cancel closing ``season``, asked for at ``asked`` (a timestamp)."""
-    view = sent_view()
     label = tr("Close season {number}", number=season)
-    view.add_item(SeasonCloseButton("sc", guild_id, season, asked, label, True))
-    view.add_item(SeasonCloseButton("sx", guild_id, season, asked, tr("Cancel")))
-    return view
+    return sent_view(
+        SeasonCloseButton("sc", guild_id, season, asked, label, True),
+        SeasonCloseButton("sx", guild_id, season, asked, tr("Cancel")),
+    )
 
 
 def season_board_view(page: BoardPage, season: int, tr: Translator) -> discord.ui.View:

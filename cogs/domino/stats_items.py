@@ -141,7 +141,7 @@ def history_view(page: HistoryPage, tr: Translator) -> discord.ui.View:
 
 def reset_view(guild_id: int, asked: int, tr: Translator) -> discord.ui.View:
     """Confirm or cancel a leaderboard reset asked for at ``asked`` (a timestamp)."""
-    view = sent_view()
-    view.add_item(ResetButton("rs", guild_id, asked, tr("Reset the leaderboard"), True))
-    view.add_item(ResetButton("rc", guild_id, asked, tr("Cancel")))
-    return view
+    return sent_view(
+        ResetButton("rs", guild_id, asked, tr("Reset the leaderboard"), True),
+        ResetButton("rc", guild_id, asked, tr("Cancel")),
+    )

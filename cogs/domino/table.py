@@ -89,13 +89,13 @@ def teams_text(game: Snapshot, tr: Translator) -> str:
 
 
 def lobby_view(game: Snapshot, tr: Translator) -> discord.ui.View:
-    view = sent_view()
     full = game.full
-    view.add_item(TableButton(game.id, "join", tr("Join"), discord.ButtonStyle.success, full))
-    view.add_item(TableButton(game.id, "leave", tr("Leave"), discord.ButtonStyle.secondary))
-    view.add_item(TableButton(game.id, "addbot", tr("Add AI"), discord.ButtonStyle.secondary, full))
-    view.add_item(TableButton(game.id, "start", tr("Start"), discord.ButtonStyle.primary, not full))
-    return view
+    return sent_view(
+        TableButton(game.id, "join", tr("Join"), discord.ButtonStyle.success, full),
+        TableButton(game.id, "leave", tr("Leave"), discord.ButtonStyle.secondary),
+        TableButton(game.id, "addbot", tr("Add AI"), discord.ButtonStyle.secondary, full),
+        TableButton(game.id, "start", tr("Start"), discord.ButtonStyle.primary, not full),
+    )
 
 
 def table_embed(game: Snapshot, tr: Translator, told: Feed) -> discord.Embed:
@@ -212,13 +212,13 @@ def trains_text(game: Snapshot, match: MatchSnapshot, station: StationView, tr: 
 
 
 def table_view(game: Snapshot, tr: Translator) -> discord.ui.View:
-    view = sent_view()
     if game.status == PLAYING:
-        view.add_item(TableButton(game.id, "hand", tr("Show my hand"), discord.ButtonStyle.primary))
-    elif game.status == FINISHED:
-        view.add_item(RematchButton(game.id, tr("Rematch")))
-        view.add_item(ReviewButton(game.id, tr("Review")))
-    return view
+        return sent_view(
+            TableButton(game.id, "hand", tr("Show my hand"), discord.ButtonStyle.primary)
+        )
+    if game.status == FINISHED:
+        return sent_view(RematchButton(game.id, tr("Rematch")), ReviewButton(game.id, tr("Review")))
+    return sent_view()
 
 
 def finished_embed(game: Snapshot, tr: Translator, lines: list[str]) -> discord.Embed:
