@@ -33,7 +33,7 @@ from .language import public_translator
 from .live_hands import discard, leaving, live_hand
 from .markup import plain
 from .origin import display_name, server_of
-from .permissions import missing
+from .permissions import missing, needed
 from .puzzle import PuzzleCommands
 from .puzzle_items import PUZZLE_ITEMS
 from .replies import MESSAGE_LIMIT as MESSAGE_LIMIT  # the limit texts are held to
@@ -190,9 +190,8 @@ class Domino(
         in_thread = isinstance(channel, discord.Thread)
         new_thread = settings.threads and not in_thread
         tr = _tr(interaction)
-        lacking = missing(
-            interaction.app_permissions, tr, in_thread=in_thread, new_thread=new_thread
-        )
+        needs = needed(in_thread=in_thread, new_thread=new_thread)
+        lacking = missing(interaction.app_permissions, tr, needs)
         if lacking:
             raise GameError(
                 N_(

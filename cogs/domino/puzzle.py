@@ -31,7 +31,7 @@ from render.puzzle import render_puzzle
 
 from .language import public_translator
 from .origin import server_of
-from .permissions import NAMES
+from .permissions import missing
 from .puzzle_items import puzzle_view
 from .puzzle_texts import (
     CANT_POST,
@@ -173,12 +173,11 @@ class PuzzleCommands(commands.Cog):
         if channel is not None:
             if channel.guild.id != guild_id:
                 raise GameError(NOT_TEXT)
-            lacking = _lacking(channel)
+            me = channel.guild.me
+            lacking = [] if me is None else missing(channel.permissions_for(me), tr, POST_NEEDS)
             if lacking:
                 raise GameError(
-                    CANT_POST,
-                    channel=f"#{channel.name}",
-                    permissions=", ".join(tr(NAMES[p]) for p in lacking),
+                    CANT_POST, channel=f"#{channel.name}", permissions=", ".join(lacking)
                 )
         settings = await self.bot.puzzles.setup(
             guild_id,
@@ -218,11 +217,3 @@ async def _message(daily: DailyPuzzle, tr: Translator) -> dict[str, Any]:
         "view": puzzle_view(daily.id, daily.puzzle, tr),
         "allowed_mentions": discord.AllowedMentions.none(),
     }
-
-
-def _lacking(channel: discord.TextChannel) -> list[str]:
-    me = channel.guild.me
-    if me is None:
-        return []
-    permissions = channel.permissions_for(me)
-    return [p for p in POST_NEEDS if not getattr(permissions, p)]
