@@ -61,14 +61,7 @@ from .carriers import CLICK_UPDATES, OPENING, Carrier, Carriers
 from .language import public_translator
 from .live_hands import LiveHands, owner_hand, wants_refresh
 from .narrate import NOTES_KEPT, Feed, Noted, feed, noted
-from .table import (
-    deal_over_line,
-    finished_count,
-    summary_file,
-    table_message,
-    text_names,
-    turn_ping,
-)
+from .table import deal_over_line, summary_file, table_message, text_names, turn_ping
 
 if TYPE_CHECKING:
     from bot.client import DominoBot
@@ -305,7 +298,8 @@ class TablePublisher:
         """Each finished deal's summary, once; the one before it deleted (a summary shows
         the match so far), so a long match leaves one summary above its table."""
         game, shown, tr = out.game, out.shown, out.tr
-        for number in range(shown.deals + 1, finished_count(game) + 1):
+        finished = game.match.finished if game.match is not None else 0
+        for number in range(shown.deals + 1, finished + 1):
             file = await summary_file(game, number, tr)
             if file is not None:
                 content = deal_over_line(game, number, tr)

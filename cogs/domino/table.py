@@ -283,13 +283,6 @@ def deal_over_line(game: Snapshot, number: int, tr: Translator) -> str:
     return tr("**Deal {number} is over.**", number=number)
 
 
-def finished_count(game: Snapshot | None) -> int:
-    """How many deals of the game are over."""
-    if game is None or game.match is None:
-        return 0
-    return game.match.finished
-
-
 def turn_ping(game: Snapshot, user_id: int, tr: Translator) -> str:
     """The turn ping: whose turn, and what they need to know to move (public facts only):
     the ends to play on and the count; in Mexican Train the double that must be
