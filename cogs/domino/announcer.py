@@ -506,8 +506,8 @@ class TablePublisher:
                 return
             except discord.HTTPException:
                 pass  # the channel route below
-        with priority(Priority.COSMETIC):
-            await _delete_quietly(out.channel, posted.id)
+        with priority(Priority.COSMETIC), contextlib.suppress(discord.HTTPException):
+            await out.channel.get_partial_message(posted.id).delete()  # type: ignore[attr-defined]
 
     # -- helpers ----------------------------------------------------------------------
 
@@ -565,8 +565,3 @@ def _settle(job: _Job, *, ok: bool) -> None:
     for waiter in job.waiters:
         if not waiter.done():
             waiter.set_result(ok)
-
-
-async def _delete_quietly(channel: discord.abc.Messageable, message_id: int) -> None:
-    with contextlib.suppress(discord.HTTPException):
-        await channel.get_partial_message(message_id).delete()  # type: ignore[attr-defined]
