@@ -31,6 +31,7 @@ from simcord.enums import AppCommandType, InteractionType, OptionType
 from simcord.interactions import command_leaves
 from simcord.preview._commands import entry_for_leaf
 
+from bot.games.errors import GameError
 from bot.i18n import N_, Translator
 
 if TYPE_CHECKING:
@@ -64,16 +65,8 @@ TRUE_OR_FALSE = N_("The option `{option}` is true or false.")
 INVALID = N_("`{value}` does not fit the option `{option}` of `/{name}`.")
 
 
-class LineError(ValueError):
+class LineError(GameError):
     """A typed line that is no command: ``message`` (a msgid) with its fields."""
-
-    def __init__(self, message: str, **fields: Any) -> None:
-        super().__init__(message)
-        self.message = message
-        self.fields = fields
-
-    def text(self, tr: Translator) -> str:
-        return tr(self.message, **self.fields)
 
 
 @dataclass(frozen=True, slots=True)

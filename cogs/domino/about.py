@@ -68,11 +68,10 @@ def about(bot: DominoBot, guild_id: int | None) -> About:
 def about_text(facts: About, tr: Translator, *, manager: bool) -> str:
     """The answer: one line each; the process, the storage and the games only for a
     ``manager`` (Manage Server)."""
-    lines = [f"**{tr(TITLE, version=facts.version)}**"]
-    if facts.sharded:
-        lines.append(tr(SHARDED, shard=facts.shard, count=facts.shard_count))
-    else:
-        lines.append(tr(UNSHARDED))
+    lines = [
+        f"**{tr(TITLE, version=facts.version)}**",
+        tr(SHARDED if facts.sharded else UNSHARDED, shard=facts.shard, count=facts.shard_count),
+    ]
     if not manager:
         return "\n".join(lines)
     lines.append(tr(PROCESS, pid=facts.pid, host=facts.host))

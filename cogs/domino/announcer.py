@@ -51,7 +51,7 @@ from typing import TYPE_CHECKING, Any
 import aiohttp
 import discord
 
-from bot.games.service import Note, Update
+from bot.games.service import Update
 from bot.games.session import LOBBY, PLAYING, Session
 from bot.games.snapshot import Snapshot, snapshot
 from bot.i18n import Translator
@@ -61,14 +61,7 @@ from .carriers import CLICK_UPDATES, OPENING, Carrier, Carriers
 from .language import public_translator
 from .live_hands import LiveHands, owner_hand, wants_refresh
 from .narrate import NOTES_KEPT, Feed, Noted, feed, noted
-from .table import (
-    deal_over_line,
-    finished_count,
-    summary_file,
-    table_message,
-    text_names,
-    turn_ping,
-)
+from .table import deal_over_line, summary_file, table_message, text_names, turn_ping
 
 if TYPE_CHECKING:
     from bot.client import DominoBot
@@ -145,19 +138,12 @@ class _Outlet:
 class TablePublisher:
     """Keeps each game's messages up to date (the service's publisher)."""
 
-    def __init__(
-        self,
-        bot: DominoBot,
-        *,
-        delays: tuple[float, ...] = RETRY_DELAYS,
-        hands: LiveHands | None = None,
-        carriers: Carriers | None = None,
-    ) -> None:
+    def __init__(self, bot: DominoBot) -> None:
         self.bot = bot
-        self.delays = delays
-        self.hands = hands if hands is not None else LiveHands(bot.clock)
+        self.delays = RETRY_DELAYS
+        self.hands = LiveHands(bot.clock)
         """Every player's live hand message (the cog shows them, the announcer refreshes)."""
-        self.carriers = carriers if carriers is not None else Carriers(bot.clock)
+        self.carriers = Carriers(bot.clock)
         """The interactions that carry each channel's messages (the cog registers them)."""
         self._jobs: dict[int, _Job] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
@@ -312,7 +298,8 @@ class TablePublisher:
         """Each finished deal's summary, once; the one before it deleted (a summary shows
         the match so far), so a long match leaves one summary above its table."""
         game, shown, tr = out.game, out.shown, out.tr
-        for number in range(shown.deals + 1, finished_count(game) + 1):
+        finished = game.match.finished if game.match is not None else 0
+        for number in range(shown.deals + 1, finished + 1):
             file = await summary_file(game, number, tr)
             if file is not None:
                 content = deal_over_line(game, number, tr)
@@ -519,8 +506,8 @@ class TablePublisher:
                 return
             except discord.HTTPException:
                 pass  # the channel route below
-        with priority(Priority.COSMETIC):
-            await _delete_quietly(out.channel, posted.id)
+        with priority(Priority.COSMETIC), contextlib.suppress(discord.HTTPException):
+            await out.channel.get_partial_message(posted.id).delete()  # type: ignore[attr-defined]
 
     # -- helpers ----------------------------------------------------------------------
 
@@ -578,11 +565,3 @@ def _settle(job: _Job, *, ok: bool) -> None:
     for waiter in job.waiters:
         if not waiter.done():
             waiter.set_result(ok)
-
-
-async def _delete_quietly(channel: discord.abc.Messageable, message_id: int) -> None:
-    with contextlib.suppress(discord.HTTPException):
-        await channel.get_partial_message(message_id).delete()  # type: ignore[attr-defined]
-
-
-__all__ = ["Note", "Retry", "TablePublisher"]

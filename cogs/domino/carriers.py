@@ -72,16 +72,8 @@ class Carrier:
 class Carriers:
     """The freshest carrier of every channel (in memory: a restart forgets them)."""
 
-    def __init__(
-        self,
-        clock: Callable[[], datetime] = discord.utils.utcnow,
-        *,
-        life: timedelta = CARRY_LIFE,
-        wait: float = WAIT_FOR_PENDING,
-    ) -> None:
+    def __init__(self, clock: Callable[[], datetime]) -> None:
         self.clock = clock
-        self.life = life
-        self.wait = wait
         self._ready: dict[int, Carrier] = {}
         self._pending: dict[int, list[Carrier]] = {}
         self._by_interaction: dict[int, Carrier] = {}
@@ -139,7 +131,7 @@ class Carriers:
             carrier is not None
             and _answered(carrier)
             and not carrier.dead
-            and self.clock() - carrier.created_at < self.life
+            and self.clock() - carrier.created_at < CARRY_LIFE
         )
 
     async def best(self, channel_id: int) -> Carrier | None:
@@ -153,7 +145,7 @@ class Carriers:
         if waiting:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(
-                    asyncio.gather(*(c.settled.wait() for c in waiting)), timeout=self.wait
+                    asyncio.gather(*(c.settled.wait() for c in waiting)), timeout=WAIT_FOR_PENDING
                 )
         ready = self._ready.get(channel_id)
         if ready is not None and not self.usable(ready):
@@ -167,9 +159,6 @@ class Carriers:
         carrier.dead = True
         if self._ready.get(carrier.channel_id) is carrier:
             del self._ready[carrier.channel_id]
-
-    def __len__(self) -> int:
-        return len(self._ready)
 
     def _sweep(self) -> None:
         """Drop the carriers past their life (at most once a minute)."""

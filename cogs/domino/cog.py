@@ -25,7 +25,7 @@ from .about import about as about_facts
 from .about import about_text
 from .announcer import TablePublisher
 from .carriers import OPENING, answered
-from .competition import CompetitionCommands
+from .competition import COMPETITION_ITEMS, CompetitionCommands
 from .hand_message import hand_message, offered_moves
 from .help import help_embed
 from .items import DYNAMIC_ITEMS, EndButton, LeaveChoice, sent_view
@@ -33,22 +33,35 @@ from .language import public_translator
 from .live_hands import discard, leaving, live_hand
 from .markup import plain
 from .origin import display_name, server_of
-from .permissions import missing
+from .permissions import missing, needed
 from .puzzle import PuzzleCommands
+from .puzzle_items import PUZZLE_ITEMS
 from .replies import MESSAGE_LIMIT as MESSAGE_LIMIT  # the limit texts are held to
-from .replies import final_answer, placeholder, refusing, reply_error
+from .replies import confirm, final_answer, only_logged, placeholder, refusing, reply_error
 from .review import ReviewCommands
 from .rules_items import PICK_A_GAME, RULES_ITEMS, rules_picker
 from .rules_texts import rules_embed, sample_board
+from .season_items import SEASON_ITEMS
 from .seasons import SeasonCommands
 from .stats import StatsCommands
-from .texts import GAME_CHOICES, RULES_TEXT, game_name
+from .stats_items import STATS_ITEMS
+from .texts import AI_LEVEL_CHOICES, GAME_CHOICES, RULES_TEXT, game_name
 from .threads import open_thread
 
 if TYPE_CHECKING:
     from bot.client import DominoBot
 
 log = logging.getLogger(__name__)
+
+ITEMS = (
+    *DYNAMIC_ITEMS,
+    *RULES_ITEMS,
+    *STATS_ITEMS,
+    *SEASON_ITEMS,
+    *PUZZLE_ITEMS,
+    *COMPETITION_ITEMS,
+)
+"""Every button and select of /domino, found by ``custom_id`` (also after a restart)."""
 
 Choice = app_commands.Choice
 
@@ -119,30 +132,15 @@ class Domino(
         super().__init__()
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(*DYNAMIC_ITEMS, *RULES_ITEMS)
+        self.bot.add_dynamic_items(*ITEMS)
         self.bot.games.publisher = self.publisher
         await super().cog_load()
 
     async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(*DYNAMIC_ITEMS, *RULES_ITEMS)
+        self.bot.remove_dynamic_items(*ITEMS)
         self.bot.games.publisher = None
         await self.publisher.close()
         await super().cog_unload()
-
-    # -- helpers -----------------------------------------------------------------
-
-    async def _confirm(self, interaction: discord.Interaction, message: str, **fields: Any) -> None:
-        """Tell the user it is done. The change is saved already: a failure here is only
-        logged (a "please try again" would be untrue)."""
-        text = _tr(interaction)(message, **fields)
-        try:
-            if interaction.response.is_done():
-                await interaction.followup.send(text, ephemeral=True)
-            else:
-                await interaction.response.send_message(text, ephemeral=True)
-            answered(interaction)
-        except discord.HTTPException:
-            log.warning("could not confirm a saved change to the user", exc_info=True)
 
     # -- opening and seating ----------------------------------------------------------
 
@@ -192,9 +190,8 @@ class Domino(
         in_thread = isinstance(channel, discord.Thread)
         new_thread = settings.threads and not in_thread
         tr = _tr(interaction)
-        lacking = missing(
-            interaction.app_permissions, tr, in_thread=in_thread, new_thread=new_thread
-        )
+        needs = needed(in_thread=in_thread, new_thread=new_thread)
+        lacking = missing(interaction.app_permissions, tr, needs)
         if lacking:
             raise GameError(
                 N_(
@@ -229,7 +226,7 @@ class Domino(
         finally:
             OPENING.reset(opening)
         if thread is not None:
-            await self._confirm(
+            await confirm(
                 interaction,
                 N_("Your {game} table is open in its own thread: {thread}."),
                 game=game_name(session.rules.game, tr),
@@ -240,10 +237,8 @@ class Domino(
             "Your {game} table is open. Friends join with the button on the table.",
             game=game_name(session.rules.game, tr),
         )
-        try:
+        with only_logged("could not confirm a saved change to the user"):
             await final_answer(interaction, text)
-        except discord.HTTPException:
-            log.warning("could not confirm a saved change to the user", exc_info=True)
 
     async def _game_thread(
         self,
@@ -284,7 +279,7 @@ class Domino(
         await self.bot.games.join(
             _here(interaction), interaction.user.id, display_name(interaction.user)
         )
-        await self._confirm(interaction, N_("You have a seat. Have fun!"))
+        await confirm(interaction, N_("You have a seat. Have fun!"))
 
     @app_commands.command(
         name="leave",
@@ -310,9 +305,10 @@ class Domino(
         )
         if session.seat_of(user_id) is not None:
             tr = _tr(interaction)
-            view = sent_view()
-            view.add_item(LeaveChoice(session.id, user_id, True, tr("Leave and end the game")))
-            view.add_item(LeaveChoice(session.id, user_id, False, tr("Keep playing")))
+            view = sent_view(
+                LeaveChoice(session.id, user_id, True, tr("Leave and end the game")),
+                LeaveChoice(session.id, user_id, False, tr("Keep playing")),
+            )
             await interaction.followup.send(
                 tr("You are the only human at the table: leaving ends the game. Leave and end it?"),
                 view=view,
@@ -320,22 +316,16 @@ class Domino(
             )
             answered(interaction)
             return
-        await self._confirm(interaction, _left(session))
+        await confirm(interaction, _left(session))
 
     @app_commands.command(name="addbot", description=locale_str("Fill a seat with an AI player"))
     @app_commands.describe(level=locale_str("How strong the AI plays"))
-    @app_commands.choices(
-        level=[
-            Choice(name=locale_str("easy"), value="easy"),
-            Choice(name=locale_str("normal"), value="normal"),
-            Choice(name=locale_str("hard"), value="hard"),
-        ]
-    )
+    @app_commands.choices(level=AI_LEVEL_CHOICES)
     @refusing
     async def addbot(self, interaction: discord.Interaction, level: str | None = None) -> None:
         await interaction.response.defer(ephemeral=True)
         await self.bot.games.add_bot(_here(interaction), interaction.user.id, level)
-        await self._confirm(interaction, N_("An AI player sits down."))
+        await confirm(interaction, N_("An AI player sits down."))
 
     @app_commands.command(
         name="start", description=locale_str("Start the game when the seats are filled")
@@ -344,7 +334,7 @@ class Domino(
     async def start(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True)
         await self.bot.games.start(_here(interaction), interaction.user.id)
-        await self._confirm(interaction, N_("The game is on!"))
+        await confirm(interaction, N_("The game is on!"))
 
     # -- playing -------------------------------------------------------------------
 
@@ -381,13 +371,11 @@ class Domino(
             closed=closed,
             train=train,
         )
-        await self._confirm(interaction, N_("Played."))
+        await confirm(interaction, N_("Played."))
 
     @play.autocomplete("tile")
     async def play_tile(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
-        channel_id = interaction.channel_id or 0
-        moves = await self.bot.games.moves_for(channel_id, interaction.user.id)
-        names, seat, ends = await self._seat_names(channel_id, interaction.user.id, moves)
+        moves, names, seat, ends = await self._moves_here(interaction)
         tr = _tr(interaction)
         wanted = current[:MAX_MOVE_TEXT].strip().lower()
         choices = []
@@ -401,9 +389,7 @@ class Domino(
     @play.autocomplete("train")
     async def play_train(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
         """The trains open to the player now (for the tile typed, if one is)."""
-        channel_id = interaction.channel_id or 0
-        moves = await self.bot.games.moves_for(channel_id, interaction.user.id)
-        names, seat, _ = await self._seat_names(channel_id, interaction.user.id, moves)
+        moves, names, seat, _ = await self._moves_here(interaction)
         typed = str(getattr(interaction.namespace, "tile", "") or "")[:MAX_MOVE_TEXT]
         first = typed.strip().lower().split(" ")[0] if typed.strip() else ""
         tr = _tr(interaction)
@@ -423,20 +409,18 @@ class Domino(
                 choices.append(Choice(name=label[:100], value=train_key(t, seat)))
         return choices[:25]
 
-    async def _seat_names(
-        self, channel_id: int, user_id: int, moves: list[Any]
-    ) -> tuple[list[str], int | None, list[int]]:
-        """The seats' names, the user's seat and the trains' ends in the channel's game
-        (for train words); nothing when the user has no move."""
-        if not moves:
-            return [], None, []
-        session = await self.bot.games.in_channel(channel_id)
-        if session is None:
-            return [], None, []
-        game = snapshot(session)
-        if game.match is None:
-            return [], None, []
-        return game.names, game.seat_of(user_id), list(game.train_ends)
+    async def _moves_here(
+        self, interaction: discord.Interaction
+    ) -> tuple[list[Any], list[str], int | None, list[int]]:
+        """The user's moves in the channel's game, and the seats' names, the user's seat and
+        the trains' ends (for train words); no names when the user has no move."""
+        channel_id = interaction.channel_id or 0
+        moves = await self.bot.games.moves_for(channel_id, interaction.user.id)
+        session = await self.bot.games.in_channel(channel_id) if moves else None
+        game = snapshot(session) if session is not None else None
+        if game is None or game.match is None:
+            return moves, [], None, []
+        return moves, game.names, game.seat_of(interaction.user.id), list(game.train_ends)
 
     @app_commands.command(name="board", description=locale_str("Post the table again"))
     @refusing
@@ -450,10 +434,8 @@ class Domino(
         await placeholder(interaction, tr("Posting the table…"))
         if not await self.publisher.repost(session):
             raise GameError(N_("Discord did not take the table just now. Please try again."))
-        try:
+        with only_logged("could not tell the user the table was posted"):
             await final_answer(interaction, tr("Here is the table."))
-        except discord.HTTPException:
-            log.warning("could not tell the user the table was posted", exc_info=True)
 
     @app_commands.command(
         name="end", description=locale_str("End this channel's game (creator or Manage Server)")
@@ -468,17 +450,15 @@ class Domino(
         if session.status == PLAYING:
             # a match in progress ends only when the asker confirms (the button)
             tr = _tr(interaction)
-            view = sent_view()
-            view.add_item(
-                EndButton(session.id, interaction.user.id, tr("End the game"), danger=True)
-            )
+            end = EndButton(session.id, interaction.user.id, tr("End the game"), danger=True)
+            view = sent_view(end)
             await interaction.followup.send(
                 tr("End this game now? The match in progress stops here and is not counted."),
                 view=view,
                 ephemeral=True,
             )
             return
-        await self._confirm(interaction, N_("The game is over."))
+        await confirm(interaction, N_("The game is over."))
 
     @app_commands.command(
         name="export", description=locale_str("Download this channel's match record (JSON)")
@@ -574,11 +554,9 @@ class Domino(
             server_of(interaction), seconds, can_manage=interaction.permissions.manage_guild
         )
         if seconds:
-            await self._confirm(
-                interaction, N_("New tables get a {n}-second turn timer."), n=seconds
-            )
+            await confirm(interaction, N_("New tables get a {n}-second turn timer."), n=seconds)
         else:
-            await self._confirm(interaction, N_("New tables have no turn timer."))
+            await confirm(interaction, N_("New tables have no turn timer."))
 
     @settings.command(
         name="language", description=locale_str("The language of this server's public messages")
@@ -593,11 +571,9 @@ class Domino(
             server_of(interaction), chosen, can_manage=interaction.permissions.manage_guild
         )
         if chosen is None:
-            await self._confirm(
-                interaction, N_("Public messages follow the server's Discord language.")
-            )
+            await confirm(interaction, N_("Public messages follow the server's Discord language."))
         else:
-            await self._confirm(
+            await confirm(
                 interaction,
                 N_("Public messages here are now in {language}."),
                 language=LANGUAGE_NAMES[chosen],
@@ -614,9 +590,9 @@ class Domino(
             server_of(interaction), enabled, can_manage=interaction.permissions.manage_guild
         )
         if enabled:
-            await self._confirm(interaction, N_("New tables open in a thread of their own."))
+            await confirm(interaction, N_("New tables open in a thread of their own."))
         else:
-            await self._confirm(interaction, N_("New tables open in the channel itself."))
+            await confirm(interaction, N_("New tables open in the channel itself."))
 
     # -- components -------------------------------------------------------------------
 
@@ -665,7 +641,7 @@ class Domino(
             log.warning(
                 "game %d: the move was played; showing the hand failed", game_id, exc_info=True
             )
-            await self._confirm(
+            await confirm(
                 interaction, N_("Your move was played. Use Show my hand to see your tiles.")
             )
 
@@ -729,9 +705,9 @@ class Domino(
         finally:
             OPENING.reset(opening)
         if offer.session is not None:
-            await self._confirm(interaction, N_("Everyone is in: the rematch is on!"))
+            await confirm(interaction, N_("Everyone is in: the rematch is on!"))
             return
-        await self._confirm(
+        await confirm(
             interaction,
             N_("You're in for the rematch. Waiting for {names}."),
             names=", ".join(plain(name) for name in offer.waiting),
@@ -748,12 +724,9 @@ class Domino(
         await self.bot.games.end_game(
             _clicked(interaction, game_id), interaction.user.id, can_manage=can_manage
         )
-        try:
-            await interaction.edit_original_response(
-                content=_tr(interaction)("The game is over."), view=None
-            )
-        except discord.HTTPException:
-            log.warning("could not confirm a saved change to the user", exc_info=True)
+        with only_logged("could not confirm a saved change to the user"):
+            text = _tr(interaction)("The game is over.")
+            await interaction.edit_original_response(content=text, view=None)
 
     async def on_leave_choice(
         self, interaction: discord.Interaction, game_id: int, asker: int, *, quit: bool
@@ -773,10 +746,8 @@ class Domino(
                 lambda: self.bot.games.leave(_clicked(interaction, game_id), asker),
             )
             text = tr(_left(session))
-        try:
+        with only_logged("could not answer a leave's confirmation"):
             await interaction.edit_original_response(content=text, view=None)
-        except discord.HTTPException:
-            log.warning("could not answer a leave's confirmation", exc_info=True)
 
     # -- errors -----------------------------------------------------------------------
 

@@ -12,8 +12,7 @@ names. Every action is acknowledged first; every refusal is a polite ephemeral a
 from __future__ import annotations
 
 import logging
-import re
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -22,7 +21,7 @@ from discord.ext import commands
 
 from bot.competitions.archive import CompetitionArchive
 from bot.competitions.competition import MAX_AI_AT_ONCE, CompetitionError, Format
-from bot.competitions.service import CompetitionService, Held, refusal
+from bot.competitions.service import Held, refusal
 from bot.games.errors import GameError
 from bot.i18n import N_, Translator
 
@@ -38,8 +37,8 @@ from .competition_pictures import leaders_text, standings_files
 from .items import DominoItem, button, sent_view
 from .language import public_translator
 from .origin import BOARDS_IN_A_SERVER, display_name, server_of
-from .replies import refusing
-from .texts import AI_LEVEL_NAMES, GAME_CHOICES
+from .replies import confirm, refusing
+from .texts import AI_LEVEL_CHOICES, AI_LEVEL_NAMES, GAME_CHOICES
 
 if TYPE_CHECKING:
     from bot.client import DominoBot
@@ -55,7 +54,7 @@ AI_NAME = N_("AI {number} ({level})")
 
 class CompetitionButton(
     DominoItem[discord.ui.Button[Any]],
-    template=r"domino:comp:(?P<action>in|out):(?P<competition>\d{1,19})",
+    template=r"domino:comp:(?P<action>in|out):(?P<competition_id>\d{1,19})",
 ):
     """Check in or out of a competition (its message's buttons)."""
 
@@ -64,19 +63,13 @@ class CompetitionButton(
         self.competition_id = competition_id
         self.action = action
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> Self:
-        return cls(int(match["competition"]), match["action"])
-
     async def run(self, interaction: discord.Interaction, cog: Domino) -> None:
         await cog.on_competition_button(interaction, self.action, self.competition_id)
 
 
 class CompetitionConfirm(
     DominoItem[discord.ui.Button[Any]],
-    template=r"domino:cc:(?P<action>end|round|rm|no):(?P<competition>\d{1,19}):(?P<arg>\d{1,20})",
+    template=r"domino:cc:(?P<action>end|round|rm|no):(?P<competition_id>\d{1,19}):(?P<arg>\d{1,20})",
 ):
     """The referee's confirmation (or cancel) of ending the competition (``end``), ending
     round ``arg`` early (``round``) or removing player ``arg`` (``rm``)."""
@@ -89,12 +82,6 @@ class CompetitionConfirm(
         self.action = action
         self.competition_id = competition_id
         self.arg = arg
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> Self:
-        return cls(match["action"], int(match["competition"]), int(match["arg"]))
 
     async def run(self, interaction: discord.Interaction, cog: Domino) -> None:
         await cog.on_competition_confirm(interaction, self.action, self.competition_id, self.arg)
@@ -124,35 +111,24 @@ QUESTIONS = {
 }
 
 
-def _can_manage(interaction: discord.Interaction) -> bool:
-    permissions = getattr(interaction, "permissions", None)
-    return bool(permissions is not None and permissions.manage_guild)
-
-
 class CompetitionCommands(commands.Cog):
     """The competition commands, a base of the ``/domino`` GroupCog (``cog.Domino``)."""
 
     bot: DominoBot
 
-    @property
-    def competitions(self) -> CompetitionService:
-        return self.bot.competitions
-
     async def cog_load(self) -> None:
         await super().cog_load()
         self.herald = CompetitionHerald(self.bot)
         self.bot.competitions.herald = self.herald
-        self.bot.add_dynamic_items(*COMPETITION_ITEMS)
 
     async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(*COMPETITION_ITEMS)
         self.bot.competitions.herald = None
         await self.herald.close()
         await super().cog_unload()
 
     async def _may_referee(self, interaction: discord.Interaction) -> bool:
         """A server manager, or a member of the role the server named for referees."""
-        if _can_manage(interaction):
+        if interaction.permissions.manage_guild:
             return True
         if interaction.guild_id is None:
             return False
@@ -162,14 +138,14 @@ class CompetitionCommands(commands.Cog):
 
     async def _refereed(self, interaction: discord.Interaction) -> Held:
         """This channel's competition, if the user may referee it (else a refusal)."""
-        held = self.competitions.channel_competition(interaction.channel_id or 0)
+        held = self.bot.competitions.channel_competition(interaction.channel_id or 0)
         may = await self._may_referee(interaction)
-        self.competitions.check_referee(held, interaction.user.id, can_manage=may)
+        self.bot.competitions.check_referee(held, interaction.user.id, can_manage=may)
         return held
 
     async def _clicked_here(self, interaction: discord.Interaction, competition_id: int) -> None:
         """Refuses a click on a competition's button from another channel."""
-        held = await self.competitions.get(competition_id)
+        held = await self.bot.competitions.get(competition_id)
         if held is not None and held.channel_id != interaction.channel_id:
             raise GameError(N_("That button belongs to a competition in another channel."))
 
@@ -184,21 +160,12 @@ class CompetitionCommands(commands.Cog):
         """The referee's question with Confirm / Cancel (nothing changes before a click)."""
         tr = Translator.for_locale(interaction.locale)
         question, label = QUESTIONS[action]
-        view = sent_view()
-        view.add_item(
-            CompetitionConfirm(action, competition_id, arg, tr(label, **fields), danger=True).item
+        view = sent_view(
+            CompetitionConfirm(action, competition_id, arg, tr(label, **fields), danger=True).item,
+            CompetitionConfirm("no", competition_id, 0, tr("Cancel")).item,
         )
-        view.add_item(CompetitionConfirm("no", competition_id, 0, tr("Cancel")).item)
         await interaction.followup.send(tr(question, **fields), view=view, ephemeral=True)
         answered(interaction)
-
-    async def _done(self, interaction: discord.Interaction, message: str, **fields: Any) -> None:
-        text = Translator.for_locale(interaction.locale)(message, **fields)
-        try:
-            await interaction.followup.send(text, ephemeral=True)
-            answered(interaction)
-        except discord.HTTPException:
-            log.warning("could not confirm a competition's change", exc_info=True)
 
     competition = app_commands.Group(
         name="competition", description=locale_str("Club competitions: tables, rounds, standings")
@@ -242,16 +209,13 @@ class CompetitionCommands(commands.Cog):
             raise GameError(
                 N_("A competition needs a text channel where I can open a thread for each table.")
             )
-        options: dict[str, Any] = {"game": game}
-        if deals is not None:
-            options["deals"] = deals
-        if minutes is not None:
-            options["time_limit"] = minutes
+        chosen = {"game": game, "deals": deals, "time_limit": minutes}
+        options = {name: value for name, value in chosen.items() if value is not None}
         try:
             fmt = Format(options=options, table_size=table_size, rounds=rounds, seating=seating)  # type: ignore[arg-type]
         except CompetitionError as error:
             raise refusal(error) from None
-        held = await self.competitions.open_competition(
+        held = await self.bot.competitions.open_competition(
             guild_id=guild_id,
             channel_id=channel.id,
             referee_id=interaction.user.id,
@@ -268,14 +232,12 @@ class CompetitionCommands(commands.Cog):
             )
         except discord.HTTPException:
             log.warning("competition %d: its message could not be posted", held.id, exc_info=True)
-            await self.competitions.end(held.id, interaction.user.id, can_manage=True)
+            await self.bot.competitions.end(held.id, interaction.user.id, can_manage=True)
             raise GameError(
                 N_("Discord did not let me post the competition here, so none was opened.")
             ) from None
-        await self.competitions.note_message(held.id, message.id)
-        await self._done(
-            interaction, N_("The competition is open: players check in with the button.")
-        )
+        await self.bot.competitions.note_message(held.id, message.id)
+        await confirm(interaction, N_("The competition is open: players check in with the button."))
 
     @competition.command(
         name="start", description=locale_str("Close check-in and seat round 1 (the referee)")
@@ -283,11 +245,11 @@ class CompetitionCommands(commands.Cog):
     @refusing
     async def competition_start(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True)
-        held = self.competitions.channel_competition(interaction.channel_id or 0)
-        held = await self.competitions.start(
+        held = self.bot.competitions.channel_competition(interaction.channel_id or 0)
+        held = await self.bot.competitions.start(
             held.id, interaction.user.id, can_manage=await self._may_referee(interaction)
         )
-        await self._done(interaction, N_("The competition has begun: each table has its thread."))
+        await confirm(interaction, N_("The competition has begun: each table has its thread."))
 
     @competition.command(
         name="add-ai",
@@ -297,13 +259,7 @@ class CompetitionCommands(commands.Cog):
         count=locale_str("How many AI players (default 1)"),
         level=locale_str("How strong the AI plays"),
     )
-    @app_commands.choices(
-        level=[
-            Choice(name=locale_str("easy"), value="easy"),
-            Choice(name=locale_str("normal"), value="normal"),
-            Choice(name=locale_str("hard"), value="hard"),
-        ]
-    )
+    @app_commands.choices(level=AI_LEVEL_CHOICES)
     @refusing
     async def competition_add_ai(
         self,
@@ -313,10 +269,10 @@ class CompetitionCommands(commands.Cog):
     ) -> None:
         """AI fill-in entrants, named in the server's language ("AI 1 (normal)")."""
         await interaction.response.defer(ephemeral=True)
-        held = self.competitions.channel_competition(interaction.channel_id or 0)
+        held = self.bot.competitions.channel_competition(interaction.channel_id or 0)
         tr = await public_translator(self.bot, held.guild_id)
         shown = tr(AI_LEVEL_NAMES.get(level, level))
-        await self.competitions.add_ai(
+        await self.bot.competitions.add_ai(
             held.id,
             interaction.user.id,
             count,
@@ -327,13 +283,13 @@ class CompetitionCommands(commands.Cog):
         told = Translator.for_locale(interaction.locale).plural(
             "{n} AI player is checked in.", "{n} AI players are checked in.", count
         )
-        await self._done(interaction, told)
+        await confirm(interaction, told)
 
     @competition.command(name="standings", description=locale_str("The competition's standings"))
     @refusing
     async def competition_standings(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True)
-        held = self.competitions.channel_competition(interaction.channel_id or 0)
+        held = self.bot.competitions.channel_competition(interaction.channel_id or 0)
         tr = Translator.for_locale(interaction.locale)
         files = await standings_files(held, tr, viewer=interaction.user.id)
         if files:
@@ -366,11 +322,11 @@ class CompetitionCommands(commands.Cog):
         self, interaction: discord.Interaction, player: discord.User
     ) -> None:
         await interaction.response.defer(ephemeral=True)
-        held = self.competitions.channel_competition(interaction.channel_id or 0)
-        await self.competitions.reinstate(
+        held = self.bot.competitions.channel_competition(interaction.channel_id or 0)
+        await self.bot.competitions.reinstate(
             held.id, interaction.user.id, player.id, can_manage=await self._may_referee(interaction)
         )
-        await self._done(
+        await confirm(
             interaction,
             N_("{name} is back in the competition from the next round."),
             name=held.name_of(player.id),
@@ -402,12 +358,14 @@ class CompetitionCommands(commands.Cog):
         if role is not None and role.guild.id != guild_id:
             raise GameError(N_("That role is not one of this server's."))
         await self.bot.games.settings.set_referee_role(
-            guild_id, None if role is None else role.id, can_manage=_can_manage(interaction)
+            guild_id,
+            None if role is None else role.id,
+            can_manage=bool(interaction.permissions.manage_guild),
         )
         if role is None:
-            await self._done(interaction, N_("Only server managers referee competitions now."))
+            await confirm(interaction, N_("Only server managers referee competitions now."))
         else:
-            await self._done(
+            await confirm(
                 interaction,
                 N_("Members of {role} may referee competitions, as server managers may."),
                 role=role.name,
@@ -432,13 +390,13 @@ class CompetitionCommands(commands.Cog):
         may = await self._may_referee(interaction)
         user = interaction.user.id
         if action == "end":
-            await self.competitions.end(competition_id, user, can_manage=may)
+            await self.bot.competitions.end(competition_id, user, can_manage=may)
             text = tr("The competition is over.")
         elif action == "round":
-            await self.competitions.end_round(competition_id, user, arg, can_manage=may)
+            await self.bot.competitions.end_round(competition_id, user, arg, can_manage=may)
             text = tr("Round {round} is over.", round=arg)
         else:
-            held = await self.competitions.remove(competition_id, user, arg, can_manage=may)
+            held = await self.bot.competitions.remove(competition_id, user, arg, can_manage=may)
             text = tr("{name} is out of the competition.", name=held.name_of(arg))
         await interaction.edit_original_response(content=text, view=None)
         answered(interaction)
@@ -449,19 +407,19 @@ class CompetitionCommands(commands.Cog):
         await interaction.response.defer(ephemeral=True)
         await self._clicked_here(interaction, competition_id)
         if action == "in":
-            await self.competitions.check_in(
+            await self.bot.competitions.check_in(
                 competition_id, interaction.user.id, display_name(interaction.user)
             )
-            await self._done(interaction, N_("You are checked in. Good luck!"))
+            await confirm(interaction, N_("You are checked in. Good luck!"))
         else:
-            await self.competitions.check_out(competition_id, interaction.user.id)
-            await self._done(interaction, N_("You are checked out."))
+            await self.bot.competitions.check_out(competition_id, interaction.user.id)
+            await confirm(interaction, N_("You are checked out."))
 
     # -- the finished competitions: history and export (cogs/domino/competition_archive.py)
 
     @property
     def competition_archive(self) -> CompetitionArchive:
-        return CompetitionArchive(self.competitions.db)
+        return CompetitionArchive(self.bot.competitions.db)
 
     @competition.command(
         name="history", description=locale_str("This server's finished competitions")

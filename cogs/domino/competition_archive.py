@@ -7,9 +7,8 @@ from __future__ import annotations
 
 import io
 import json
-import re
 from functools import partial
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -32,7 +31,7 @@ LIMIT = 2000
 
 class CompetitionHistoryButton(
     DominoItem[discord.ui.Button[Any]],
-    template=r"domino:comp:hist:(?P<guild>\d{1,20}):(?P<page>\d{1,6})",
+    template=r"domino:comp:hist:(?P<guild_id>\d{1,20}):(?P<page>\d{1,6})",
 ):
     """A page of the finished competitions (the history's Newer / Older buttons)."""
 
@@ -41,12 +40,6 @@ class CompetitionHistoryButton(
         super().__init__(button(custom_id, label, disabled=disabled))
         self.guild_id = guild_id
         self.page = page
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> Self:
-        return cls(int(match["guild"]), int(match["page"]))
 
     async def run(self, interaction: discord.Interaction, cog: Domino) -> None:
         await cog.on_competition_history_page(interaction, self.guild_id, self.page)
@@ -100,22 +93,16 @@ def export_file(data: dict[str, Any]) -> discord.File:
     return discord.File(io.BytesIO(body), filename=f"domino-competition-{data['id']}.json")
 
 
-def player_competitions_text(mine: PlayerCompetitions, tr: Translator) -> str:
-    """A player's competitions in one line (their stats' field)."""
-    return tr(
-        "{played}, {won}, best place {best}",
-        played=tr.plural("{n} played", "{n} played", mine.played),
-        won=tr.plural("{n} won", "{n} won", mine.won),
-        best=mine.best if mine.best is not None else "—",
-    )
-
-
 def add_competitions_field(
     embed: discord.Embed, mine: PlayerCompetitions, tr: Translator
 ) -> discord.Embed:
     """A player's stats gain a line for their competitions (none: nothing added)."""
     if mine.played:
-        embed.add_field(
-            name=tr("Competitions"), value=player_competitions_text(mine, tr), inline=False
+        line = tr(
+            "{played}, {won}, best place {best}",
+            played=tr.plural("{n} played", "{n} played", mine.played),
+            won=tr.plural("{n} won", "{n} won", mine.won),
+            best=mine.best if mine.best is not None else "—",
         )
+        embed.add_field(name=tr("Competitions"), value=line, inline=False)
     return embed

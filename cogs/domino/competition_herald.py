@@ -126,13 +126,12 @@ def checkin_text(held: Held, tr: Translator) -> str:
 
 
 def checkin_view(held: Held, tr: Translator) -> discord.ui.View:
-    view = sent_view()
-    if held.competition.status == "checkin":
-        view.add_item(
-            button(f"domino:comp:in:{held.id}", tr("Check in"), discord.ButtonStyle.success)
-        )
-        view.add_item(button(f"domino:comp:out:{held.id}", tr("Check out")))
-    return view
+    if held.competition.status != "checkin":
+        return sent_view()
+    return sent_view(
+        button(f"domino:comp:in:{held.id}", tr("Check in"), discord.ButtonStyle.success),
+        button(f"domino:comp:out:{held.id}", tr("Check out")),
+    )
 
 
 class CompetitionHerald:

@@ -11,7 +11,8 @@ confirms ``/domino end`` of a match in progress (only for the user who asked);
 ``domino:quit:<game>:<user>`` and ``domino:stay:<game>:<user>`` answer the last human's
 ``/domino leave`` of a match (leaving ends it), likewise only for the user who asked.
 ``domino:rematch:<game>`` accepts a rematch of the finished game (the service checks
-who may, and whether the offer still stands).
+who may, and whether the offer still stands); ``domino:review:<game>`` reviews it (the
+service finds the match the game ended in, and refuses a game with none).
 """
 
 from __future__ import annotations
@@ -37,8 +38,23 @@ NO_MATCH = r"(?!)"
 
 
 class DominoItem(discord.ui.DynamicItem[ItemT], template=NO_MATCH):
-    """A button or select of ours. Subclasses parse their ``custom_id``
-    (``from_custom_id``) and act in :meth:`run`; refusals and failures are answered here."""
+    """A button or select of ours. A subclass names its ``template``'s groups as its
+    constructor's parameters (``from_custom_id`` builds it from a click) and acts in
+    :meth:`run`; refusals and failures are answered here."""
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        """The item a clicked ``custom_id`` names: ``cls`` called with the template's groups
+        by name (a group of digits as a number), a select with its options."""
+        fields: dict[str, Any] = {
+            name: int(value) if value.isdigit() else value
+            for name, value in match.groupdict().items()
+        }
+        if isinstance(item, discord.ui.Select):
+            fields["options"] = item.options
+        return cls(**fields)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async with carrying(interaction):
@@ -77,10 +93,6 @@ def select(
     )
 
 
-def options_of(item: discord.ui.Item[Any]) -> list[discord.SelectOption]:
-    return item.options if isinstance(item, discord.ui.Select) else []
-
-
 def chosen_number(item: discord.ui.Select[Any], digits: int) -> int | None:
     """The chosen value as a number of at most ``digits`` digits (None for anything else:
     values come back from the client and are checked like any input)."""
@@ -89,8 +101,8 @@ def chosen_number(item: discord.ui.Select[Any], digits: int) -> int | None:
     return int(text) if text.isascii() and text.isdigit() and len(text) <= digits else None
 
 
-def sent_view() -> discord.ui.View:
-    """A view to send, never to keep (stopped before it is sent).
+def sent_view(*items: discord.ui.Item[Any]) -> discord.ui.View:
+    """A view of ``items`` to send, never to keep (stopped before it is sent).
 
     Our buttons and selects are dynamic items, found by ``custom_id`` (also after a
     restart), so discord.py need not store the view: a stored view costs time on
@@ -98,6 +110,8 @@ def sent_view() -> discord.ui.View:
     """
     view = discord.ui.View(timeout=None)
     view.stop()
+    for item in items:
+        view.add_item(item)
     return view
 
 
@@ -119,7 +133,7 @@ def paged(
 
 class TableButton(
     DominoItem[discord.ui.Button[Any]],
-    template=r"domino:(?P<action>join|leave|addbot|start|hand):(?P<game>\d{1,19})",
+    template=r"domino:(?P<action>join|leave|addbot|start|hand):(?P<game_id>\d{1,19})",
 ):
     def __init__(
         self,
@@ -133,19 +147,13 @@ class TableButton(
         self.game_id = game_id
         self.action = action
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> Self:
-        return cls(int(match["game"]), match["action"])
-
     async def run(self, interaction: discord.Interaction, cog: Domino) -> None:
         await cog.on_table_button(interaction, self.action, self.game_id)
 
 
 class MoveButton(
     DominoItem[discord.ui.Button[Any]],
-    template=r"domino:m:(?P<game>\d{1,19}):(?P<token>\d{1,4}\.\d{1,4}):(?P<index>\d{1,4})",
+    template=r"domino:m:(?P<game_id>\d{1,19}):(?P<token>\d{1,4}\.\d{1,4}):(?P<index>\d{1,4})",
 ):
     def __init__(self, game_id: int, token: str, index: int, label: str = "…") -> None:
         custom_id = f"domino:m:{game_id}:{token}:{index}"
@@ -154,19 +162,13 @@ class MoveButton(
         self.token = token
         self.index = index
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> Self:
-        return cls(int(match["game"]), match["token"], int(match["index"]))
-
     async def run(self, interaction: discord.Interaction, cog: Domino) -> None:
         await cog.on_move(interaction, self.game_id, self.token, self.index)
 
 
 class MoveSelect(
     DominoItem[discord.ui.Select[Any]],
-    template=r"domino:s:(?P<game>\d{1,19}):(?P<token>\d{1,4}\.\d{1,4}):(?P<page>\d{1,2})",
+    template=r"domino:s:(?P<game_id>\d{1,19}):(?P<token>\d{1,4}\.\d{1,4}):(?P<page>\d{1,2})",
 ):
     def __init__(
         self,
@@ -180,12 +182,6 @@ class MoveSelect(
         self.game_id = game_id
         self.token = token
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> Self:
-        return cls(int(match["game"]), match["token"], int(match["page"]), options_of(item))
-
     async def run(self, interaction: discord.Interaction, cog: Domino) -> None:
         index = chosen_number(self.item, 4)
         await cog.on_move(interaction, self.game_id, self.token, -1 if index is None else index)
@@ -193,7 +189,7 @@ class MoveSelect(
 
 class EndButton(
     DominoItem[discord.ui.Button[Any]],
-    template=r"domino:end:(?P<game>\d{1,19}):(?P<user>\d{1,20})",
+    template=r"domino:end:(?P<game_id>\d{1,19}):(?P<user_id>\d{1,20})",
 ):
     """The "End the game" button: confirms ``/domino end`` of a match in progress."""
 
@@ -203,19 +199,13 @@ class EndButton(
         self.game_id = game_id
         self.user_id = user_id
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> Self:
-        return cls(int(match["game"]), int(match["user"]))
-
     async def run(self, interaction: discord.Interaction, cog: Domino) -> None:
         await cog.on_end_button(interaction, self.game_id, self.user_id)
 
 
 class LeaveChoice(
     DominoItem[discord.ui.Button[Any]],
-    template=r"domino:(?P<choice>quit|stay):(?P<game>\d{1,19}):(?P<user>\d{1,20})",
+    template=r"domino:(?P<choice>quit|stay):(?P<game_id>\d{1,19}):(?P<user_id>\d{1,20})",
 ):
     """The answer of the last human at a match to "leaving ends the game": leave and end
     it (``quit``), or keep playing (``stay``); only for the user who asked."""
@@ -230,9 +220,9 @@ class LeaveChoice(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> Self:
-        return cls(int(match["game"]), int(match["user"]), match["choice"] == "quit")
+        return cls(int(match["game_id"]), int(match["user_id"]), match["choice"] == "quit")
 
     async def run(self, interaction: discord.Interaction, cog: Domino) -> None:
         await cog.on_leave_choice(interaction, self.game_id, self.user_id, quit=self.quit)
@@ -240,7 +230,7 @@ class LeaveChoice(
 
 class RematchButton(
     DominoItem[discord.ui.Button[Any]],
-    template=r"domino:rematch:(?P<game>\d{1,19})",
+    template=r"domino:rematch:(?P<game_id>\d{1,19})",
 ):
     """The "Rematch" button of a finished match's table."""
 
@@ -248,14 +238,30 @@ class RematchButton(
         super().__init__(button(f"domino:rematch:{game_id}", label, discord.ButtonStyle.success))
         self.game_id = game_id
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> Self:
-        return cls(int(match["game"]))
-
     async def run(self, interaction: discord.Interaction, cog: Domino) -> None:
         await cog.on_rematch(interaction, self.game_id)
 
 
-DYNAMIC_ITEMS = (TableButton, MoveButton, MoveSelect, EndButton, LeaveChoice, RematchButton)
+class ReviewButton(
+    DominoItem[discord.ui.Button[Any]],
+    template=r"domino:review:(?P<game_id>\d{1,19})",
+):
+    """The "Review" button of a finished match's table."""
+
+    def __init__(self, game_id: int, label: str = "…") -> None:
+        super().__init__(button(f"domino:review:{game_id}", label))
+        self.game_id = game_id
+
+    async def run(self, interaction: discord.Interaction, cog: Domino) -> None:
+        await cog.on_review_button(interaction, self.game_id)
+
+
+DYNAMIC_ITEMS = (
+    TableButton,
+    MoveButton,
+    MoveSelect,
+    EndButton,
+    LeaveChoice,
+    RematchButton,
+    ReviewButton,
+)

@@ -42,12 +42,11 @@ from bot.games.session import Session
 from bot.games.snapshot import Snapshot
 from bot.i18n import N_, Translator
 
+from .carriers import CARRY_LIFE
 from .hand_message import hand_message, offered_moves
 
-TOKEN_LIFE = timedelta(minutes=15)
-"""How long Discord lets a bot edit an interaction's messages."""
-HAND_LIFE = TOKEN_LIFE - timedelta(minutes=1)
-"""How long a live hand is edited: the token's life with a safe margin."""
+HAND_LIFE = CARRY_LIFE
+"""How long a live hand is edited: the interaction token's life with a minute's margin."""
 SWEEP_EVERY = timedelta(minutes=1)
 
 
@@ -79,13 +78,8 @@ class Slot:
 class LiveHands:
     """Every player's live hand, per game (in memory: a restart forgets them)."""
 
-    def __init__(
-        self,
-        clock: Callable[[], datetime] = discord.utils.utcnow,
-        life: timedelta = HAND_LIFE,
-    ) -> None:
+    def __init__(self, clock: Callable[[], datetime]) -> None:
         self.clock = clock
-        self.life = life
         self._games: dict[int, dict[int, Slot]] = {}
         self._swept: datetime | None = None
         self.refreshed = 0
@@ -93,10 +87,9 @@ class LiveHands:
 
     def slot(self, game_id: int, user_id: int) -> Slot:
         players = self._games.setdefault(game_id, {})
-        slot = players.get(user_id)
-        if slot is None:
-            slot = players[user_id] = Slot()
-        return slot
+        if user_id not in players:
+            players[user_id] = Slot()
+        return players[user_id]
 
     def slots(self, game_id: int) -> list[tuple[int, Slot]]:
         """The game's players with a live hand (a copy: editing them may change the dict)."""
@@ -104,7 +97,7 @@ class LiveHands:
 
     def usable(self, hand: LiveHand) -> bool:
         """Whether the hand's token still lives (with the margin)."""
-        return self.clock() - hand.created_at < self.life
+        return self.clock() - hand.created_at < HAND_LIFE
 
     def keep(self, slot: Slot, hand: LiveHand, *, active: bool) -> LiveHand | None:
         """Make ``hand`` the player's live hand (call under ``slot.lock``); returns the one
@@ -133,9 +126,6 @@ class LiveHands:
     def forget_game(self, game_id: int) -> None:
         """The game is over: its live hands are never edited again."""
         self._games.pop(game_id, None)
-
-    def __len__(self) -> int:
-        return sum(1 for ps in self._games.values() for s in ps.values() if s.hand is not None)
 
     def _sweep(self) -> None:
         """Drop hands whose token is past its life (at most once a minute)."""

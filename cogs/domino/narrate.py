@@ -22,7 +22,7 @@ from bot.games.feed import FIRST, LOBBY, Position
 from bot.games.moves_text import describe, end_name, on_train_text
 from bot.games.service import Note, Update
 from bot.games.snapshot import DealStory, MatchSnapshot, Snapshot
-from bot.i18n import Translator
+from bot.i18n import N_, Translator
 
 from .markup import plain
 from .results import deal_end_line, match_end_line
@@ -45,6 +45,24 @@ FEED_CHARS = 1000
 FEED_LINES = 12
 NOTES_KEPT = 30
 """Notes kept per game (a feed tells at most :data:`FEED_LINES` lines)."""
+
+NOTE_LINES = {
+    "rematch": N_("Rematch: the same players, the same rules."),
+    "started": N_("The match begins!"),
+    "joined": N_("{name} sits down."),
+    "bot_added": N_("{name}, an AI player, sits down."),
+    "left": N_("{name} left; an AI player takes the seat."),
+    "left_lobby": N_("{name} left the table."),
+    "timeout": N_("{name} ran out of time: the AI played for them."),
+    "replaced_by_ai": N_("{name} missed 3 turns in a row; an AI player takes the seat."),
+    "cancelled": N_("The game was ended."),
+    "abandoned": N_("Nobody played for 24 hours, so the game was abandoned."),
+    "everyone_left": N_("Everyone left, so the game is over."),
+    "no_humans": N_("No human player is left at the table, so the game is over."),
+    "time_up": N_("Time is up: this deal is the session's last."),
+    "lapsed": N_("Nobody started the game within {minutes} minutes, so the table was closed."),
+}
+"""Each note's line in the feed (``{name}``: the note's seat or name)."""
 
 Key = tuple[int, int, int]
 """Where a line goes in the feed: (deal, history index, order at that index)."""
@@ -183,7 +201,7 @@ def _train_events(
             already = markers[seat]
             markers[seat] = True
             if told:
-                lines.append((key, _marker_out(name, tr, already=already, drawn=drawn)))
+                lines.append((key, tr(MARKER_OUT[already, drawn], name=name)))
             continue
         if type(event) is not SeenPlay:
             continue
@@ -201,20 +219,19 @@ def _train_events(
         if not told:
             continue
         move = _on_train(written, train, seat, tr, names)
-        lines.append((key, _laid(name, move, tr, drawn=drawn, double=double, satisfies=satisfies)))
+        laid = "satisfies" if satisfies else "double" if double else ""
+        lines.append((key, tr(LAID[laid, drawn], name=name, move=move)))
         if marker_back:
             lines.append((key, tr("{name} took their marker back.", name=name)))
     return lines
 
 
-def _marker_out(name: str, tr: Translator, *, already: bool, drawn: bool) -> str:
-    if already and drawn:
-        return tr("{name} drew a tile and passes: their marker stays out.", name=name)
-    if already:
-        return tr("{name} passes: their marker stays out.", name=name)
-    if drawn:
-        return tr("{name} drew a tile and put out a marker.", name=name)
-    return tr("{name} can't lay and put out a marker.", name=name)
+MARKER_OUT = {  # (their marker was out already, they drew a tile first)
+    (True, True): N_("{name} drew a tile and passes: their marker stays out."),
+    (True, False): N_("{name} passes: their marker stays out."),
+    (False, True): N_("{name} drew a tile and put out a marker."),
+    (False, False): N_("{name} can't lay and put out a marker."),
+}
 
 
 def _on_train(tile: str, train: int, seat: int, tr: Translator, names: Sequence[str]) -> str:
@@ -225,24 +242,14 @@ def _on_train(tile: str, train: int, seat: int, tr: Translator, names: Sequence[
     return tr("{tile} on {name}'s train", tile=tile, name=names[train])
 
 
-def _laid(
-    name: str, move: str, tr: Translator, *, drawn: bool, double: bool, satisfies: bool
-) -> str:
-    if satisfies and drawn:
-        return tr("{name} drew a tile and satisfied the double: {move}.", name=name, move=move)
-    if satisfies:
-        return tr("{name} satisfied the double: {move}.", name=name, move=move)
-    if double and drawn:
-        return tr(
-            "{name} drew a tile and laid {move}: the double must be satisfied.",
-            name=name,
-            move=move,
-        )
-    if double:
-        return tr("{name} laid {move}: the double must be satisfied.", name=name, move=move)
-    if drawn:
-        return tr("{name} drew a tile and laid {move}.", name=name, move=move)
-    return tr("{name} laid {move}.", name=name, move=move)
+LAID = {  # (what the tile did to a double, they drew a tile first)
+    ("satisfies", True): N_("{name} drew a tile and satisfied the double: {move}."),
+    ("satisfies", False): N_("{name} satisfied the double: {move}."),
+    ("double", True): N_("{name} drew a tile and laid {move}: the double must be satisfied."),
+    ("double", False): N_("{name} laid {move}: the double must be satisfied."),
+    ("", True): N_("{name} drew a tile and laid {move}."),
+    ("", False): N_("{name} laid {move}."),
+}
 
 
 def _events(
@@ -316,41 +323,10 @@ def _note(note: Note, tr: Translator, names: Sequence[str]) -> str:
     name = plain(str(note.fields.get("name", "")))
     if not name and note.seat is not None and note.seat < len(names):
         name = names[note.seat]
-    kind = note.kind
-    if kind == "rematch":
-        return tr("Rematch: the same players, the same rules.")
-    if kind == "started":
-        return tr("The match begins!")
-    if kind == "joined":
-        return tr("{name} sits down.", name=name)
-    if kind == "bot_added":
-        return tr("{name}, an AI player, sits down.", name=name)
-    if kind == "left":
-        return tr("{name} left; an AI player takes the seat.", name=name)
-    if kind == "left_lobby":
-        return tr("{name} left the table.", name=name)
-    if kind == "timeout":
-        return tr("{name} ran out of time: the AI played for them.", name=name)
-    if kind == "replaced_by_ai":
-        return tr("{name} missed 3 turns in a row; an AI player takes the seat.", name=name)
-    if kind == "cancelled":
-        return tr("The game was ended.")
-    if kind == "abandoned":
-        return tr("Nobody played for 24 hours, so the game was abandoned.")
-    if kind == "everyone_left":
-        return tr("Everyone left, so the game is over.")
-    if kind == "no_humans" and note.fields.get("left") and name:
+    if note.kind == "no_humans" and note.fields.get("left") and name:
         return tr(
             "{name} left, and no human player is left at the table, so the game is over.",
             name=name,
         )
-    if kind == "no_humans":
-        return tr("No human player is left at the table, so the game is over.")
-    if kind == "time_up":
-        return tr("Time is up: this deal is the session's last.")
-    if kind == "lapsed":
-        return tr(
-            "Nobody started the game within {minutes} minutes, so the table was closed.",
-            minutes=note.fields.get("minutes", 30),
-        )
-    return ""
+    line = NOTE_LINES.get(note.kind)
+    return tr(line, name=name, minutes=note.fields.get("minutes", 30)) if line else ""

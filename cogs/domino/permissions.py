@@ -31,12 +31,6 @@ def needed(*, in_thread: bool, new_thread: bool) -> tuple[str, ...]:
     return (*base, "send_messages")
 
 
-def missing(
-    permissions: discord.Permissions, tr: Translator, *, in_thread: bool, new_thread: bool
-) -> list[str]:
-    """The names (translated) of the needed permissions the bot lacks."""
-    return [
-        tr(NAMES[name])
-        for name in needed(in_thread=in_thread, new_thread=new_thread)
-        if not getattr(permissions, name)
-    ]
+def missing(permissions: discord.Permissions, tr: Translator, needs: tuple[str, ...]) -> list[str]:
+    """The names (translated) of the permissions in ``needs`` that ``permissions`` lack."""
+    return [tr(NAMES[name]) for name in needs if not getattr(permissions, name)]

@@ -17,7 +17,7 @@ import contextlib
 import io
 import logging
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -26,13 +26,13 @@ from discord.ext import commands
 
 from bot.games.errors import GameError
 from bot.i18n import Translator
-from bot.puzzles import DailyPuzzle, PuzzleService
+from bot.puzzles import DailyPuzzle
 from render.puzzle import render_puzzle
 
 from .language import public_translator
 from .origin import server_of
-from .permissions import NAMES
-from .puzzle_items import PUZZLE_ITEMS, puzzle_view
+from .permissions import missing
+from .puzzle_items import puzzle_view
 from .puzzle_texts import (
     CANT_POST,
     NOT_MANAGER,
@@ -62,17 +62,11 @@ class PuzzleCommands(commands.Cog):
     bot: DominoBot
     _scheduler: asyncio.Task[None] | None = None
 
-    @property
-    def puzzles(self) -> PuzzleService:
-        return self.bot.puzzles
-
     async def cog_load(self) -> None:
         await super().cog_load()
-        self.bot.add_dynamic_items(*PUZZLE_ITEMS)
         self._scheduler = asyncio.get_running_loop().create_task(self._schedule())
 
     async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(*PUZZLE_ITEMS)
         await self.stop_scheduler()
         await super().cog_unload()
 
@@ -88,7 +82,7 @@ class PuzzleCommands(commands.Cog):
 
     async def post_due_puzzles(self, now: datetime) -> list[DailyPuzzle]:
         """Post every puzzle due at ``now`` (the scheduler's step; tests call it)."""
-        return await self.puzzles.post_due(now, self._post)
+        return await self.bot.puzzles.post_due(now, self._post)
 
     @property
     def scheduling(self) -> bool:
@@ -104,9 +98,9 @@ class PuzzleCommands(commands.Cog):
     async def _schedule(self) -> None:
         while True:
             try:
-                now = self.puzzles.clock()
+                now = self.bot.puzzles.clock()
                 await self.post_due_puzzles(now)
-                wake = await self.puzzles.next_due(now)
+                wake = await self.bot.puzzles.next_due(now)
                 if wake is None:
                     return  # nothing to post: `setup` turning it on starts a new task
                 wait = max(60.0, (wake - now).total_seconds())
@@ -117,19 +111,14 @@ class PuzzleCommands(commands.Cog):
 
     async def _post(self, daily: DailyPuzzle, channel_id: int) -> int | None:
         tr = await public_translator(self.bot, daily.guild_id)
-        png = await asyncio.to_thread(_draw, daily, tr)
+        message = await _message(daily, tr)
         channel = self.bot.get_partial_messageable(channel_id, guild_id=daily.guild_id)
         try:
-            message = await channel.send(
-                post_text(daily, tr),
-                file=discord.File(io.BytesIO(png), filename=PUZZLE_FILE),
-                view=puzzle_view(daily.id, daily.puzzle, tr),
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
+            sent = await channel.send(**message)
         except discord.HTTPException as error:
             log.warning("the daily puzzle of server %d was not posted: %s", daily.guild_id, error)
             return None
-        return message.id
+        return sent.id
 
     # -- the commands -------------------------------------------------------------
 
@@ -142,16 +131,9 @@ class PuzzleCommands(commands.Cog):
     async def puzzle_today(self, interaction: discord.Interaction) -> None:
         guild_id = server_of(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        daily = await self.puzzles.today(guild_id)
-        tr = Translator.for_locale(interaction.locale)
-        png = await asyncio.to_thread(_draw, daily, tr)
-        await interaction.followup.send(
-            post_text(daily, tr),
-            file=discord.File(io.BytesIO(png), filename=PUZZLE_FILE),
-            view=puzzle_view(daily.id, daily.puzzle, tr),
-            ephemeral=True,
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
+        daily = await self.bot.puzzles.today(guild_id)
+        message = await _message(daily, Translator.for_locale(interaction.locale))
+        await interaction.followup.send(ephemeral=True, **message)
 
     @puzzle.command(
         name="stats",
@@ -161,7 +143,7 @@ class PuzzleCommands(commands.Cog):
     async def puzzle_stats(self, interaction: discord.Interaction) -> None:
         guild_id = server_of(interaction)
         await interaction.response.defer(ephemeral=True)
-        stats = await self.puzzles.stats(guild_id, interaction.user.id)
+        stats = await self.bot.puzzles.stats(guild_id, interaction.user.id)
         tr = Translator.for_locale(interaction.locale)
         await interaction.followup.send(
             stats_text(stats, tr), ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
@@ -191,14 +173,13 @@ class PuzzleCommands(commands.Cog):
         if channel is not None:
             if channel.guild.id != guild_id:
                 raise GameError(NOT_TEXT)
-            lacking = _lacking(channel)
+            me = channel.guild.me
+            lacking = [] if me is None else missing(channel.permissions_for(me), tr, POST_NEEDS)
             if lacking:
                 raise GameError(
-                    CANT_POST,
-                    channel=f"#{channel.name}",
-                    permissions=", ".join(tr(NAMES[p]) for p in lacking),
+                    CANT_POST, channel=f"#{channel.name}", permissions=", ".join(lacking)
                 )
-        settings = await self.puzzles.setup(
+        settings = await self.bot.puzzles.setup(
             guild_id,
             enabled=enabled,
             channel_id=None if channel is None else channel.id,
@@ -213,25 +194,26 @@ class PuzzleCommands(commands.Cog):
         self, interaction: discord.Interaction, puzzle_id: int, choice: int
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        outcome = await self.puzzles.answer(
+        outcome = await self.bot.puzzles.answer(
             puzzle_id, guild_id=interaction.guild_id, user_id=interaction.user.id, choice=choice
         )
         tr = Translator.for_locale(interaction.locale)
         await interaction.followup.send(answer_text(outcome, tr), ephemeral=True)
 
 
-def _draw(daily: DailyPuzzle, tr: Translator) -> bytes:
-    return render_puzzle(
+async def _message(daily: DailyPuzzle, tr: Translator) -> dict[str, Any]:
+    """The puzzle's message (posted, or the answer of ``/domino puzzle today``): its words,
+    its picture (drawn off the event loop) and a button a choice."""
+    png = await asyncio.to_thread(
+        render_puzzle,
         daily.puzzle,
         names=seat_names(daily, tr),
         captions=captions(daily, tr),
         title=image_title(daily.puzzle, tr),
     )
-
-
-def _lacking(channel: discord.TextChannel) -> list[str]:
-    me = channel.guild.me
-    if me is None:
-        return []
-    permissions = channel.permissions_for(me)
-    return [p for p in POST_NEEDS if not getattr(permissions, p)]
+    return {
+        "content": post_text(daily, tr),
+        "file": discord.File(io.BytesIO(png), filename=PUZZLE_FILE),
+        "view": puzzle_view(daily.id, daily.puzzle, tr),
+        "allowed_mentions": discord.AllowedMentions.none(),
+    }

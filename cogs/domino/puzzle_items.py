@@ -6,8 +6,7 @@ puzzle's choices: both are all a click needs, so the buttons work after a restar
 
 from __future__ import annotations
 
-import re
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -26,18 +25,12 @@ MAX_BUTTONS = 25
 
 class PuzzleButton(
     DominoItem[discord.ui.Button[Any]],
-    template=r"domino:pz:(?P<puzzle>\d{1,18}):(?P<choice>\d{1,2})",
+    template=r"domino:pz:(?P<puzzle_id>\d{1,18}):(?P<choice>\d{1,2})",
 ):
     def __init__(self, puzzle_id: int, choice: int, label: str = "…") -> None:
         super().__init__(button(f"domino:pz:{puzzle_id}:{choice}", label))
         self.puzzle_id = puzzle_id
         self.choice = choice
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> Self:
-        return cls(int(match["puzzle"]), int(match["choice"]))
 
     async def run(self, interaction: discord.Interaction, cog: Domino) -> None:
         await cog.on_puzzle_answer(interaction, self.puzzle_id, self.choice)

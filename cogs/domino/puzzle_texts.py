@@ -56,14 +56,6 @@ def points(value: float, tr: Translator) -> str:
     return tr.plural("{n} point", "{n} points", round(value))
 
 
-def streak_line(outcome: AnswerOutcome, tr: Translator) -> str:
-    return tr.plural(
-        "Your streak: {n} puzzle in a row.",
-        "Your streak: {n} puzzles in a row.",
-        outcome.streak.current,
-    )
-
-
 def answer_text(outcome: AnswerOutcome, tr: Translator) -> str:
     puzzle = outcome.daily.puzzle
     best = move_label(puzzle, puzzle.answer, tr)
@@ -84,7 +76,12 @@ def answer_text(outcome: AnswerOutcome, tr: Translator) -> str:
             yours=move_label(puzzle, outcome.choice, tr),
             lost=points(lost, tr),
         )
-    return f"{text}\n{streak_line(outcome, tr)}"
+    streak = tr.plural(
+        "Your streak: {n} puzzle in a row.",
+        "Your streak: {n} puzzles in a row.",
+        outcome.streak.current,
+    )
+    return f"{text}\n{streak}"
 
 
 def stats_text(stats: PuzzleStats, tr: Translator) -> str:

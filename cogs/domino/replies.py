@@ -13,10 +13,11 @@ discord.py's error handlers); their failures reach the cog's one error handler
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import inspect
 import logging
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Iterator
 from dataclasses import replace
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
@@ -117,6 +118,28 @@ def _escaped(value: Any) -> Any:
     if isinstance(value, tuple):
         return tuple(_escaped(v) for v in value)
     return value
+
+
+@contextlib.contextmanager
+def only_logged(message: str, *args: object) -> Iterator[None]:
+    """Around telling the user of a change that is saved already: Discord refusing it is
+    only logged (``message`` with ``args``), since a "please try again" would be untrue."""
+    try:
+        yield
+    except discord.HTTPException:
+        log.warning(message, *args, exc_info=True)
+
+
+async def confirm(interaction: discord.Interaction, message: str, **fields: Any) -> None:
+    """Tell the user, privately and in their language, that a saved change is done
+    (``message`` a msgid with its ``fields``)."""
+    text = Translator.for_locale(interaction.locale)(message, **fields)
+    with only_logged("could not confirm a saved change to the user"):
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+        answered(interaction)
 
 
 def refusing(func: Handler[CogT, P]) -> Handler[CogT, P]:

@@ -12,7 +12,22 @@ from collections.abc import Sequence
 
 from bot.engine.scoring import DealEnd
 from bot.engine.view import ScoreView
-from bot.i18n import Translator
+from bot.i18n import N_, Translator
+
+SHARED = {
+    # (a blocked Mexican Train round, a dead or blocked deal, a Mexican Train match or
+    # another match; won by one seat or side): the line
+    ("round", True): N_("Round {number} is blocked: {name} has the fewest pips and wins it."),
+    ("round", False): N_("Round {number} is blocked: {name} have the fewest pips and share it."),
+    ("dead", True): N_("Deal {number} is dead: {name} wins it."),
+    ("dead", False): N_("Deal {number} is dead: {name} win it."),
+    ("blocked", True): N_("Deal {number} is blocked: {name} wins it."),
+    ("blocked", False): N_("Deal {number} is blocked: {name} win it."),
+    ("lowest total", True): N_("The match is over: {name} wins with the lowest total!"),
+    ("lowest total", False): N_("The match is over: {name} share the lowest total!"),
+    ("match", True): N_("The match is over: {name} wins!"),
+    ("match", False): N_("The match is over: {name} win!"),
+}
 
 
 def deal_end_line(score: ScoreView, number: int, tr: Translator, names: Sequence[str]) -> str:
@@ -21,28 +36,16 @@ def deal_end_line(score: ScoreView, number: int, tr: Translator, names: Sequence
     result = score.results[number - 1]
     winners = result.winners
     who = " & ".join(names[s] for s in winners)
-    n = len(winners)
+    alone = len(winners) == 1
     if score.rules.mexican:
         if result.end == DealEnd.DOMINO:
             return tr("Domino! {name} went out and wins round {number}.", name=who, number=number)
         if not winners:
             return tr("Round {number} is blocked: nobody wins it.", number=number)
-        return (
-            tr(
-                "Round {number} is blocked: {name} has the fewest pips and wins it.",
-                number=number,
-                name=who,
-            )
-            if n == 1
-            else tr(
-                "Round {number} is blocked: {name} have the fewest pips and share it.",
-                number=number,
-                name=who,
-            )
-        )
+        return tr(SHARED["round", alone], number=number, name=who)
     if result.end == "domino":
         out = result.out_seat
-        if out is not None and n > 1:
+        if out is not None and len(winners) > 1:
             return tr(
                 "Domino! {name} went out: {winners} win deal {number}.",
                 name=names[out],
@@ -54,17 +57,8 @@ def deal_end_line(score: ScoreView, number: int, tr: Translator, names: Sequence
         return tr("{name} reached the target.", name=who)
     if not winners:
         return tr("Deal {number} is blocked: a drawn deal.", number=number)
-    if result.end == "dead":
-        return (
-            tr("Deal {number} is dead: {name} wins it.", number=number, name=who)
-            if n == 1
-            else tr("Deal {number} is dead: {name} win it.", number=number, name=who)
-        )
-    return (
-        tr("Deal {number} is blocked: {name} wins it.", number=number, name=who)
-        if n == 1
-        else tr("Deal {number} is blocked: {name} win it.", number=number, name=who)
-    )
+    ended = "dead" if result.end == "dead" else "blocked"
+    return tr(SHARED[ended, alone], number=number, name=who)
 
 
 def match_end_line(score: ScoreView, tr: Translator, names: Sequence[str]) -> str:
@@ -72,14 +66,5 @@ def match_end_line(score: ScoreView, tr: Translator, names: Sequence[str]) -> st
     if not score.winners:
         return tr("The match is over: a draw.")
     who = " & ".join(names[s] for s in score.winners)
-    if score.rules.mexican:
-        return (
-            tr("The match is over: {name} wins with the lowest total!", name=who)
-            if len(score.winners) == 1
-            else tr("The match is over: {name} share the lowest total!", name=who)
-        )
-    return (
-        tr("The match is over: {name} wins!", name=who)
-        if len(score.winners) == 1
-        else tr("The match is over: {name} win!", name=who)
-    )
+    ended = "lowest total" if score.rules.mexican else "match"
+    return tr(SHARED[ended, len(score.winners) == 1], name=who)

@@ -24,12 +24,10 @@ from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.i18n import N_, Translator
-from bot.review import ReviewService
 from render.review import render_review
 
 from .origin import server_of
 from .replies import PLACEHOLDER, placeholder, refusing
-from .review_items import REVIEW_ITEMS
 from .review_texts import REVIEW_FILE, review_card, review_lines, review_title
 
 if TYPE_CHECKING:
@@ -44,18 +42,6 @@ class ReviewCommands(commands.Cog):
     """The review command, a base of the ``/domino`` GroupCog (``cog.Domino``)."""
 
     bot: DominoBot
-
-    @property
-    def reviews(self) -> ReviewService:
-        return self.bot.reviews
-
-    async def cog_load(self) -> None:
-        await super().cog_load()
-        self.bot.add_dynamic_items(*REVIEW_ITEMS)
-
-    async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(*REVIEW_ITEMS)
-        await super().cog_unload()
 
     @app_commands.command(
         name="review",
@@ -80,7 +66,7 @@ class ReviewCommands(commands.Cog):
         """The Review button of a finished match's table, clicked."""
         guild_id = server_of(interaction, REVIEWS_IN_A_SERVER)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        match_id = await self.reviews.match_of_game(guild_id, game_id)
+        match_id = await self.bot.reviews.match_of_game(guild_id, game_id)
         await self._answer(interaction, guild_id, match_id, None)
 
     async def _answer(
@@ -92,7 +78,7 @@ class ReviewCommands(commands.Cog):
     ) -> None:
         tr = Translator.for_locale(interaction.locale)
         await placeholder(interaction, tr("Reviewing… this takes a few seconds."))
-        shown = await self.reviews.review(guild_id, interaction.user.id, match_id, deal)
+        shown = await self.bot.reviews.review(guild_id, interaction.user.id, match_id, deal)
         text = review_lines(shown, tr)
         try:
             png: bytes | None = await asyncio.to_thread(render_review, review_card(shown, tr))

@@ -7,15 +7,14 @@ from the client and are checked by the cog like any input.
 
 from __future__ import annotations
 
-import re
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.engine.rules import GAMES
 from bot.i18n import N_, Translator
 
-from .items import DominoItem, options_of, select, sent_view
+from .items import DominoItem, select, sent_view
 from .texts import game_name
 
 if TYPE_CHECKING:
@@ -33,12 +32,6 @@ class RulesSelect(DominoItem[discord.ui.Select[Any]], template=r"domino:rules"):
     ) -> None:
         super().__init__(select(RULES_SELECT, options or [], placeholder))
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> Self:
-        return cls(options_of(item))
-
     async def run(self, interaction: discord.Interaction, cog: Domino) -> None:
         values = self.item.values
         await cog.on_rules_choice(interaction, values[0] if values else "")
@@ -50,9 +43,7 @@ def rules_picker(tr: Translator, chosen: str | None = None) -> discord.ui.View:
         discord.SelectOption(label=game_name(game, tr), value=game, default=game == chosen)
         for game in GAMES
     ]
-    view = sent_view()
-    view.add_item(RulesSelect(options, tr("Choose a game")))
-    return view
+    return sent_view(RulesSelect(options, tr("Choose a game")))
 
 
 RULES_ITEMS = (RulesSelect,)

@@ -82,10 +82,7 @@ def sample_filename(game: str) -> str:
 def _sample_png(game: str, language: str) -> bytes:
     options, seed, moves = SAMPLES[game]
     rules = Rules.make(game, **options)
-    if rules.mexican:
-        state = mexican_late(rules.players, seed)
-    else:
-        state = random_match(rules, seed, moves)
+    state = mexican_late(rules.players, seed) if rules.mexican else random_match(rules, seed, moves)
     tr = Translator(language)
     return render_board(
         public_view(state),

@@ -9,9 +9,8 @@ Each ``custom_id`` carries what the click needs, so it keeps working after a res
 
 from __future__ import annotations
 
-import re
 from functools import partial
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -26,7 +25,7 @@ if TYPE_CHECKING:
 
 class SeasonCloseButton(
     DominoItem[discord.ui.Button[Any]],
-    template=r"domino:(?P<action>sc|sx):(?P<guild>\d{1,20}):(?P<season>\d{1,9}):(?P<asked>\d{1,12})",
+    template=r"domino:(?P<action>sc|sx):(?P<guild_id>\d{1,20}):(?P<season>\d{1,9}):(?P<asked>\d{1,12})",
 ):
     def __init__(
         self,
@@ -44,12 +43,6 @@ class SeasonCloseButton(
         self.season = season
         self.asked = asked
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> Self:
-        return cls(match["action"], int(match["guild"]), int(match["season"]), int(match["asked"]))
-
     async def run(self, interaction: discord.Interaction, cog: Domino) -> None:
         await cog.on_season_close_button(
             interaction, self.action, self.guild_id, self.season, self.asked
@@ -59,7 +52,7 @@ class SeasonCloseButton(
 class SeasonBoardButton(
     DominoItem[discord.ui.Button[Any]],
     template=(
-        r"domino:sb:(?P<guild>\d{1,20}):(?P<season>\d{1,9}):(?P<game>[a-z]{1,12})"
+        r"domino:sb:(?P<guild_id>\d{1,20}):(?P<season>\d{1,9}):(?P<game>[a-z]{1,12})"
         r":(?P<order>[a-z]{1,12}):(?P<page>\d{1,6})"
     ),
 ):
@@ -81,18 +74,6 @@ class SeasonBoardButton(
         self.order = order
         self.page = page
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> Self:
-        return cls(
-            int(match["guild"]),
-            int(match["season"]),
-            match["game"],
-            match["order"],
-            int(match["page"]),
-        )
-
     async def run(self, interaction: discord.Interaction, cog: Domino) -> None:
         await cog.on_season_board_page(
             interaction, self.guild_id, self.season, self.game, self.order, self.page
@@ -104,11 +85,11 @@ SEASON_ITEMS = (SeasonCloseButton, SeasonBoardButton)
 
 def close_view(guild_id: int, season: int, asked: int, tr: Translator) -> discord.ui.View:
     """Confirm or cancel closing ``season``, asked for at ``asked`` (a timestamp)."""
-    view = sent_view()
     label = tr("Close season {number}", number=season)
-    view.add_item(SeasonCloseButton("sc", guild_id, season, asked, label, True))
-    view.add_item(SeasonCloseButton("sx", guild_id, season, asked, tr("Cancel")))
-    return view
+    return sent_view(
+        SeasonCloseButton("sc", guild_id, season, asked, label, True),
+        SeasonCloseButton("sx", guild_id, season, asked, tr("Cancel")),
+    )
 
 
 def season_board_view(page: BoardPage, season: int, tr: Translator) -> discord.ui.View:

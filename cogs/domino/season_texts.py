@@ -14,7 +14,7 @@ import discord
 from bot.i18n import N_, Translator
 from bot.stats import ClosedSeason, SeasonOverview, SeasonSettings
 
-from .stats_texts import COLOUR, season_span
+from .stats_texts import COLOUR, limited, season_span
 from .texts import game_name
 
 RATINGS_TEXT = {
@@ -72,16 +72,8 @@ def overview_embed(overview: SeasonOverview, tr: Translator) -> discord.Embed:
             number=current.number,
             date=tr.date(current.started_at),
         )
-    lines: list[str] = []
-    size = 0
-    for season in overview.closed:
-        line = closed_line(season, tr)
-        size += len(line) + 1
-        if size > LIST_LIMIT:
-            lines.append("…")
-            break
-        lines.append(line)
-    closed = "\n".join(lines) if lines else tr("None yet.")
+    lines = [closed_line(season, tr) for season in overview.closed]
+    closed = limited(lines, LIST_LIMIT) or tr("None yet.")
     settings = settings_text(overview.settings, overview.next_close, tr)
     heading = tr("Closed seasons")
     embed = discord.Embed(

@@ -11,7 +11,6 @@ with the page as text where it cannot be shown.
 
 from __future__ import annotations
 
-import logging
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
@@ -21,20 +20,18 @@ from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.i18n import Translator
-from bot.stats import BoardPage, ClosedSeason, SeasonService
+from bot.stats import BoardPage, ClosedSeason
 
 from .boards import Board, draw_board
 from .language import public_translator
 from .origin import BOARDS_IN_A_SERVER, server_of
-from .replies import defer_public, refusing
-from .season_items import SEASON_ITEMS, close_view, season_board_view
+from .replies import defer_public, only_logged, refusing
+from .season_items import close_view, season_board_view
 from .season_texts import close_question, closed_text, overview_embed, settings_text
 from .texts import GAME_CHOICES, ORDER_CHOICES
 
 if TYPE_CHECKING:
     from bot.client import DominoBot
-
-log = logging.getLogger(__name__)
 
 Choice = app_commands.Choice
 
@@ -56,18 +53,6 @@ class SeasonCommands(commands.Cog):
 
     bot: DominoBot
 
-    @property
-    def seasons(self) -> SeasonService:
-        return self.bot.stats.seasons
-
-    async def cog_load(self) -> None:
-        await super().cog_load()
-        self.bot.add_dynamic_items(*SEASON_ITEMS)
-
-    async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(*SEASON_ITEMS)
-        await super().cog_unload()
-
     season = app_commands.Group(
         name="season", description=locale_str("Leaderboard seasons: close, list, settings, show")
     )
@@ -81,12 +66,12 @@ class SeasonCommands(commands.Cog):
     @refusing
     async def season_close(self, interaction: discord.Interaction) -> None:
         guild_id = server_of(interaction, BOARDS_IN_A_SERVER)
-        self.seasons.check_can_manage(bool(interaction.permissions.manage_guild))
+        self.bot.stats.seasons.check_can_manage(bool(interaction.permissions.manage_guild))
         await interaction.response.defer(ephemeral=True)
-        overview = await self.seasons.overview(guild_id)
+        overview = await self.bot.stats.seasons.overview(guild_id)
         tr = Translator.for_locale(interaction.locale)
         number = overview.current.number
-        asked = int(self.seasons.clock().timestamp())
+        asked = int(self.bot.stats.seasons.clock().timestamp())
         await interaction.followup.send(
             close_question(number, overview.settings, tr),
             view=close_view(guild_id, number, asked, tr),
@@ -102,7 +87,7 @@ class SeasonCommands(commands.Cog):
             await interaction.response.edit_message(content=tr("Nothing was closed."), view=None)
             return
         await interaction.response.defer()
-        closed = await self.seasons.close(
+        closed = await self.bot.stats.seasons.close(
             guild_id,
             interaction.user.id,
             can_manage=bool(interaction.permissions.manage_guild),
@@ -118,12 +103,10 @@ class SeasonCommands(commands.Cog):
             view=None,
         )
         public = await public_translator(self.bot, interaction.guild_id)
-        try:
+        with only_logged("season %d closed; telling the channel failed", number):
             await interaction.followup.send(
                 closed_text(closed, public), allowed_mentions=discord.AllowedMentions.none()
             )
-        except discord.HTTPException:
-            log.warning("season %d closed; telling the channel failed", number, exc_info=True)
 
     # -- /domino season list ---------------------------------------------------------------
 
@@ -134,7 +117,7 @@ class SeasonCommands(commands.Cog):
     async def season_list(self, interaction: discord.Interaction) -> None:
         guild_id = server_of(interaction, BOARDS_IN_A_SERVER)
         await defer_public(interaction)
-        overview = await self.seasons.overview(guild_id)
+        overview = await self.bot.stats.seasons.overview(guild_id)
         tr = await public_translator(self.bot, interaction.guild_id)
         await interaction.followup.send(
             embed=overview_embed(overview, tr), allowed_mentions=discord.AllowedMentions.none()
@@ -160,7 +143,7 @@ class SeasonCommands(commands.Cog):
     ) -> None:
         guild_id = server_of(interaction, BOARDS_IN_A_SERVER)
         await interaction.response.defer(ephemeral=True)
-        overview = await self.seasons.set_settings(
+        overview = await self.bot.stats.seasons.set_settings(
             guild_id,
             can_manage=bool(interaction.permissions.manage_guild),
             ratings=ratings,
@@ -190,7 +173,7 @@ class SeasonCommands(commands.Cog):
     ) -> None:
         guild_id = server_of(interaction, BOARDS_IN_A_SERVER)
         await defer_public(interaction)
-        closed, page = await self.seasons.board(guild_id, number, game, order)
+        closed, page = await self.bot.stats.seasons.board(guild_id, number, game, order)
         await (await self._season_board(interaction, closed, page)).send(interaction)
 
     async def on_season_board_page(
@@ -204,7 +187,7 @@ class SeasonCommands(commands.Cog):
     ) -> None:
         server_of(interaction, BOARDS_IN_A_SERVER, expected=guild_id)
         await interaction.response.defer()
-        closed, found = await self.seasons.board(guild_id, number, game, order, page)
+        closed, found = await self.bot.stats.seasons.board(guild_id, number, game, order, page)
         await (await self._season_board(interaction, closed, found)).show(interaction)
 
     async def _season_board(

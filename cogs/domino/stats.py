@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import io
 import json
-import logging
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
@@ -25,21 +24,19 @@ from discord.ext import commands
 from bot.competitions.archive import CompetitionArchive
 from bot.games.errors import GameError
 from bot.i18n import N_, Translator
-from bot.stats import PERIODS, BoardPage, StatsService
+from bot.stats import PERIODS, BoardPage
 
 from .boards import Board, draw_board
 from .competition_archive import add_competitions_field
 from .language import public_translator
 from .origin import BOARDS_IN_A_SERVER, display_name, server_of
 from .replies import defer_public, refusing
-from .stats_items import STATS_ITEMS, board_view, history_view, reset_view
+from .stats_items import board_view, history_view, reset_view
 from .stats_texts import card_embed, history_embed
 from .texts import GAME_CHOICES, ORDER_CHOICES
 
 if TYPE_CHECKING:
     from bot.client import DominoBot
-
-log = logging.getLogger(__name__)
 
 Choice = app_commands.Choice
 
@@ -52,19 +49,6 @@ class StatsCommands(commands.Cog):
     collects app commands along the MRO, and puts them in the group."""
 
     bot: DominoBot
-
-    @property
-    def stats(self) -> StatsService:
-        """The bot's stats service (built and started by its ``setup_hook``)."""
-        return self.bot.stats
-
-    async def cog_load(self) -> None:
-        await super().cog_load()
-        self.bot.add_dynamic_items(*STATS_ITEMS)
-
-    async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(*STATS_ITEMS)
-        await super().cog_unload()
 
     # -- /domino leaderboard -------------------------------------------------------------
 
@@ -95,7 +79,7 @@ class StatsCommands(commands.Cog):
     ) -> None:
         guild_id = server_of(interaction, BOARDS_IN_A_SERVER)
         await defer_public(interaction)
-        page = await self.stats.leaderboard(guild_id, game, period, order)
+        page = await self.bot.stats.leaderboard(guild_id, game, period, order)
         await (await self._board(interaction, page, period)).send(interaction)
 
     async def on_leaderboard_page(
@@ -111,7 +95,7 @@ class StatsCommands(commands.Cog):
         await interaction.response.defer()
         if period not in PERIODS:
             raise GameError(N_("The period is all, month or week."))
-        found = await self.stats.leaderboard(guild_id, game, period, order, page)
+        found = await self.bot.stats.leaderboard(guild_id, game, period, order, page)
         await (await self._board(interaction, found, period)).show(interaction)
 
     async def _board(self, interaction: discord.Interaction, page: BoardPage, period: str) -> Board:
@@ -139,7 +123,7 @@ class StatsCommands(commands.Cog):
         guild_id = server_of(interaction, BOARDS_IN_A_SERVER)
         await defer_public(interaction)
         target = user or interaction.user
-        card = await self.stats.card(guild_id, target.id, display_name(target), game)
+        card = await self.bot.stats.card(guild_id, target.id, display_name(target), game)
         tr = await public_translator(self.bot, interaction.guild_id)
         guild_name = interaction.guild.name if interaction.guild else ""
         embed = card_embed(card, tr, guild_name)
@@ -155,9 +139,9 @@ class StatsCommands(commands.Cog):
     async def history(self, interaction: discord.Interaction) -> None:
         guild_id = server_of(interaction, BOARDS_IN_A_SERVER)
         await defer_public(interaction)
-        page = await self.stats.history(guild_id)
+        page = await self.bot.stats.history(guild_id)
         tr = await public_translator(self.bot, interaction.guild_id)
-        embed = history_embed(page, tr, self.stats.clock())
+        embed = history_embed(page, tr, self.bot.stats.clock())
         await interaction.followup.send(embed=embed, view=history_view(page, tr))
 
     async def on_history_page(
@@ -165,9 +149,9 @@ class StatsCommands(commands.Cog):
     ) -> None:
         server_of(interaction, BOARDS_IN_A_SERVER, expected=guild_id)
         await interaction.response.defer()
-        history = await self.stats.history(guild_id, page)
+        history = await self.bot.stats.history(guild_id, page)
         tr = await public_translator(self.bot, interaction.guild_id)
-        embed = history_embed(history, tr, self.stats.clock())
+        embed = history_embed(history, tr, self.bot.stats.clock())
         await interaction.edit_original_response(embed=embed, view=history_view(history, tr))
 
     async def on_export(
@@ -175,7 +159,7 @@ class StatsCommands(commands.Cog):
     ) -> None:
         server_of(interaction, BOARDS_IN_A_SERVER, expected=guild_id)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        record = await self.stats.export(guild_id, match_id)
+        record = await self.bot.stats.export(guild_id, match_id)
         data = json.dumps(record, indent=1, ensure_ascii=False).encode()
         file = discord.File(io.BytesIO(data), filename=f"domino-match-{match_id}.json")
         tr = Translator.for_locale(interaction.locale)
@@ -192,9 +176,9 @@ class StatsCommands(commands.Cog):
     @refusing
     async def reset_leaderboard(self, interaction: discord.Interaction) -> None:
         guild_id = server_of(interaction, BOARDS_IN_A_SERVER)
-        self.stats.check_can_reset(bool(interaction.permissions.manage_guild))
+        self.bot.stats.check_can_reset(bool(interaction.permissions.manage_guild))
         tr = Translator.for_locale(interaction.locale)
-        asked = int(self.stats.clock().timestamp())
+        asked = int(self.bot.stats.clock().timestamp())
         view = reset_view(guild_id, asked, tr)
         await interaction.response.send_message(
             tr(
@@ -215,7 +199,7 @@ class StatsCommands(commands.Cog):
             await interaction.response.edit_message(content=tr("Nothing was reset."), view=None)
             return
         await interaction.response.defer()
-        season = await self.stats.reset(
+        season = await self.bot.stats.reset(
             guild_id,
             interaction.user.id,
             can_manage=bool(interaction.permissions.manage_guild),

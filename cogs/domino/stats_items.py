@@ -11,17 +11,16 @@ Each ``custom_id`` carries what the click needs, so it keeps working after a res
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from functools import partial
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.i18n import Translator
 from bot.stats import BoardPage, HistoryPage
 
-from .items import DominoItem, button, chosen_number, options_of, paged, select, sent_view
+from .items import DominoItem, button, chosen_number, paged, select, sent_view
 from .stats_texts import winners_text
 from .texts import game_name
 
@@ -32,7 +31,7 @@ if TYPE_CHECKING:
 class LeaderboardButton(
     DominoItem[discord.ui.Button[Any]],
     template=(
-        r"domino:lb:(?P<guild>\d{1,20}):(?P<game>[a-z]{1,12}):(?P<period>[a-z]{1,12})"
+        r"domino:lb:(?P<guild_id>\d{1,20}):(?P<game>[a-z]{1,12}):(?P<period>[a-z]{1,12})"
         r":(?P<order>[a-z]{1,12}):(?P<page>\d{1,6})"
     ),
 ):
@@ -54,14 +53,6 @@ class LeaderboardButton(
         self.order = order
         self.page = page
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> Self:
-        return cls(
-            int(match["guild"]), match["game"], match["period"], match["order"], int(match["page"])
-        )
-
     async def run(self, interaction: discord.Interaction, cog: Domino) -> None:
         await cog.on_leaderboard_page(
             interaction, self.guild_id, self.game, self.period, self.order, self.page
@@ -70,18 +61,12 @@ class LeaderboardButton(
 
 class HistoryButton(
     DominoItem[discord.ui.Button[Any]],
-    template=r"domino:hp:(?P<guild>\d{1,20}):(?P<page>\d{1,6})",
+    template=r"domino:hp:(?P<guild_id>\d{1,20}):(?P<page>\d{1,6})",
 ):
     def __init__(self, guild_id: int, page: int, label: str = "…", disabled: bool = False) -> None:
         super().__init__(button(f"domino:hp:{guild_id}:{page}", label, disabled=disabled))
         self.guild_id = guild_id
         self.page = page
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> Self:
-        return cls(int(match["guild"]), int(match["page"]))
 
     async def run(self, interaction: discord.Interaction, cog: Domino) -> None:
         await cog.on_history_page(interaction, self.guild_id, self.page)
@@ -89,7 +74,7 @@ class HistoryButton(
 
 class ExportSelect(
     DominoItem[discord.ui.Select[Any]],
-    template=r"domino:hx:(?P<guild>\d{1,20}):(?P<page>\d{1,6})",
+    template=r"domino:hx:(?P<guild_id>\d{1,20}):(?P<page>\d{1,6})",
 ):
     def __init__(
         self,
@@ -101,12 +86,6 @@ class ExportSelect(
         super().__init__(select(f"domino:hx:{guild_id}:{page}", options, placeholder))
         self.guild_id = guild_id
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> Self:
-        return cls(int(match["guild"]), int(match["page"]), options_of(item))
-
     async def run(self, interaction: discord.Interaction, cog: Domino) -> None:
         match_id = chosen_number(self.item, 18)
         await cog.on_export(interaction, self.guild_id, match_id or 0)
@@ -114,7 +93,7 @@ class ExportSelect(
 
 class ResetButton(
     DominoItem[discord.ui.Button[Any]],
-    template=r"domino:(?P<action>rs|rc):(?P<guild>\d{1,20}):(?P<asked>\d{1,12})",
+    template=r"domino:(?P<action>rs|rc):(?P<guild_id>\d{1,20}):(?P<asked>\d{1,12})",
 ):
     def __init__(
         self, action: str, guild_id: int, asked: int, label: str = "…", danger: bool = False
@@ -124,12 +103,6 @@ class ResetButton(
         self.action = action
         self.guild_id = guild_id
         self.asked = asked
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> Self:
-        return cls(match["action"], int(match["guild"]), int(match["asked"]))
 
     async def run(self, interaction: discord.Interaction, cog: Domino) -> None:
         await cog.on_reset_button(interaction, self.action, self.guild_id, self.asked)
@@ -168,7 +141,7 @@ def history_view(page: HistoryPage, tr: Translator) -> discord.ui.View:
 
 def reset_view(guild_id: int, asked: int, tr: Translator) -> discord.ui.View:
     """Confirm or cancel a leaderboard reset asked for at ``asked`` (a timestamp)."""
-    view = sent_view()
-    view.add_item(ResetButton("rs", guild_id, asked, tr("Reset the leaderboard"), True))
-    view.add_item(ResetButton("rc", guild_id, asked, tr("Cancel")))
-    return view
+    return sent_view(
+        ResetButton("rs", guild_id, asked, tr("Reset the leaderboard"), True),
+        ResetButton("rc", guild_id, asked, tr("Cancel")),
+    )

@@ -80,11 +80,8 @@ def _signed(value: float, tr: Translator) -> str:
     return f"−{text}" if round(value, 1) < 0 else f"+{text}"
 
 
-def _percent(value: float, tr: Translator) -> str:
-    return tr.percent(value)
-
-
-def _limit(lines: Sequence[str], limit: int = EMBED_TEXT_LIMIT) -> str:
+def limited(lines: Sequence[str], limit: int = EMBED_TEXT_LIMIT) -> str:
+    """``lines`` joined, as many as fit ``limit`` characters (then "…")."""
     out: list[str] = []
     size = 0
     for line in lines:
@@ -155,7 +152,7 @@ def board_card(
             _rating(e.rating.ordinal if e.rating else None, tr),
             _number(e.matches, tr),
             _number(e.wins, tr),
-            _percent(e.win_rate, tr),
+            tr.percent(e.win_rate),
         ]
         if latvian:
             cells.append(_number(e.place_points, tr))
@@ -180,7 +177,7 @@ def _board_lines(page: BoardPage, tr: Translator, escape: bool) -> list[str]:
             tr.plural("{n} match", "{n} matches", e.matches),
             tr.plural("{n} win", "{n} wins", e.wins),
             tr.plural("{n} draw", "{n} draws", e.draws),
-            _percent(e.win_rate, tr),
+            tr.percent(e.win_rate),
         ]
         if page.game == "latvian":
             facts.append(tr("{n} place pts", n=_number(e.place_points, tr)))
@@ -200,7 +197,7 @@ def board_embed(
         tr("No counted matches here yet. Finish a match to get on the board!")
     ]
     note = _board_note(page, tr)
-    body = _limit(lines, EMBED_TEXT_LIMIT - len(subtitle) - len(note) - 8)
+    body = limited(lines, EMBED_TEXT_LIMIT - len(subtitle) - len(note) - 8)
     embed = discord.Embed(
         title=title, description=f"{subtitle}\n\n{body}\n\n*{note}*", colour=COLOUR
     )
@@ -214,7 +211,7 @@ def board_alt(
     """The picture's alt text: the page read out (cut to Discord's limit)."""
     title, subtitle, page_line = _board_heads(page, tr, period, closed)
     lines = [f"{title}. {subtitle} · {page_line}.", *_board_lines(page, tr, escape=False)]
-    return _limit(lines, ALT_TEXT_LIMIT - 2)
+    return limited(lines, ALT_TEXT_LIMIT - 2)
 
 
 # -- player card ----------------------------------------------------------------------------------
@@ -268,7 +265,7 @@ def card_embed(card: PlayerCard, tr: Translator, guild_name: str) -> discord.Emb
             tr.plural("{n} match", "{n} matches", s.matches),
             tr.plural("{n} win", "{n} wins", s.wins),
             tr.plural("{n} draw", "{n} draws", s.draws),
-            tr("win rate {rate}", rate=_percent(s.win_rate, tr)),
+            tr("win rate {rate}", rate=tr.percent(s.win_rate)),
             tr("{n} points per match", n=_number(round(s.points_per_match, 1), tr)),
             tr("best streak {n}", n=s.best_streak),
         ]
@@ -300,7 +297,7 @@ def card_embed(card: PlayerCard, tr: Translator, guild_name: str) -> discord.Emb
         detail = f" ({_signed(r.change, tr)})" if r.change is not None else ""
         lines.append(f"{tr.date(r.finished_at)} · {_result_text(r, tr)}{detail}")
     if lines:
-        embed.add_field(name=tr("Recent results"), value=_limit(lines, 1000), inline=False)
+        embed.add_field(name=tr("Recent results"), value=limited(lines, 1000), inline=False)
     # one paragraph: a footer shows no line breaks everywhere (SimCord's preview drops them)
     notes = [tr(RATING_NOTE)] + ([tr(NOT_RATED_NOTE)] if unrated else [])
     embed.set_footer(text=" ".join(notes))
@@ -342,7 +339,7 @@ def history_embed(page: HistoryPage, tr: Translator, now: datetime) -> discord.E
         lines.append(f"{head}\n{seats}")
     embed = discord.Embed(
         title=tr("Match history"),
-        description=_limit(lines) or tr("No finished matches on this server yet."),
+        description=limited(lines) or tr("No finished matches on this server yet."),
         colour=COLOUR,
     )
     embed.set_footer(

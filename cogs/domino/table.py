@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+from collections.abc import Callable
 
 import discord
 
@@ -20,33 +21,37 @@ from bot.games.moves_text import end_name
 from bot.games.service import REMATCH_LIFE
 from bot.games.session import FINISHED, LOBBY, PLAYING
 from bot.games.snapshot import MatchSnapshot, Snapshot
-from bot.i18n import Translator
+from bot.i18n import N_, Translator
 from render.board import render_board
 from render.summary import render_summary
 
-from .items import RematchButton, TableButton, sent_view
+from .items import RematchButton, ReviewButton, TableButton, sent_view
 from .markup import plain
 from .narrate import Feed
-from .review_items import ReviewButton
 from .texts import ai_level_name, game_name, image_labels, rules_summary
 
 COLOUR = discord.Colour.from_rgb(46, 125, 50)
 
 
-def seat_label(game: Snapshot, seat: int, tr: Translator) -> str:
-    """A seat's name as drawn in images (raw: images show the name as typed)."""
+def seat_label(
+    game: Snapshot, seat: int, tr: Translator, escape: Callable[[str], str] = str
+) -> str:
+    """A seat's name as drawn in images (as typed); ``escape`` it for message text."""
     s = game.seats[seat]
+    name = escape(s.name)
     if s.is_ai:
-        return tr("{name} (AI, {level})", name=s.name, level=ai_level_name(s.ai or "", tr))
-    return s.name
+        return tr("{name} (AI, {level})", name=name, level=ai_level_name(s.ai or "", tr))
+    return name
 
 
 def seat_text(game: Snapshot, seat: int, tr: Translator) -> str:
     """A seat's name for message text: markdown and mentions escaped."""
-    s = game.seats[seat]
-    if s.is_ai:
-        return tr("{name} (AI, {level})", name=plain(s.name), level=ai_level_name(s.ai or "", tr))
-    return plain(s.name)
+    return seat_label(game, seat, tr, plain)
+
+
+def seat_line(game: Snapshot, seat: int, tr: Translator) -> str:
+    """``2. Bob``, a seat by number and name (``2. —`` while it is empty)."""
+    return f"{seat + 1}. {seat_text(game, seat, tr) if seat < len(game.seats) else '—'}"
 
 
 def text_names(game: Snapshot) -> list[str]:
@@ -61,10 +66,8 @@ def lobby_embed(game: Snapshot, tr: Translator, lines: list[str]) -> discord.Emb
         description=rules_summary(rules, tr),
         colour=COLOUR,
     )
-    seats = [f"{i + 1}. {seat_text(game, i, tr)}" for i in range(len(game.seats))] + [
-        f"{i + 1}. —" for i in range(len(game.seats), rules.players)
-    ]
-    embed.add_field(name=tr("Seats"), value="\n".join(seats), inline=False)
+    seats = "\n".join(seat_line(game, seat, tr) for seat in range(rules.players))
+    embed.add_field(name=tr("Seats"), value=seats, inline=False)
     if rules.teams:
         embed.add_field(name=tr("Partners"), value=teams_text(game, tr), inline=False)
     if game.timer:
@@ -80,24 +83,19 @@ def teams_text(game: Snapshot, tr: Translator) -> str:
     rules = game.rules
     lines = []
     for side, seats in enumerate(rules.sides):
-        members = [
-            f"{seat + 1}. {seat_text(game, seat, tr)}"
-            if seat < len(game.seats)
-            else f"{seat + 1}. —"
-            for seat in seats
-        ]
-        lines.append(tr("Team {n}: {members}", n=side + 1, members=" & ".join(members)))
+        members = " & ".join(seat_line(game, seat, tr) for seat in seats)
+        lines.append(tr("Team {n}: {members}", n=side + 1, members=members))
     return "\n".join(lines)
 
 
 def lobby_view(game: Snapshot, tr: Translator) -> discord.ui.View:
-    view = sent_view()
     full = game.full
-    view.add_item(TableButton(game.id, "join", tr("Join"), discord.ButtonStyle.success, full))
-    view.add_item(TableButton(game.id, "leave", tr("Leave"), discord.ButtonStyle.secondary))
-    view.add_item(TableButton(game.id, "addbot", tr("Add AI"), discord.ButtonStyle.secondary, full))
-    view.add_item(TableButton(game.id, "start", tr("Start"), discord.ButtonStyle.primary, not full))
-    return view
+    return sent_view(
+        TableButton(game.id, "join", tr("Join"), discord.ButtonStyle.success, full),
+        TableButton(game.id, "leave", tr("Leave"), discord.ButtonStyle.secondary),
+        TableButton(game.id, "addbot", tr("Add AI"), discord.ButtonStyle.secondary, full),
+        TableButton(game.id, "start", tr("Start"), discord.ButtonStyle.primary, not full),
+    )
 
 
 def table_embed(game: Snapshot, tr: Translator, told: Feed) -> discord.Embed:
@@ -105,17 +103,14 @@ def table_embed(game: Snapshot, tr: Translator, told: Feed) -> discord.Embed:
     assert match is not None
     board = match.board
     rules = game.rules
-    if rules.mexican:
-        title = tr(
-            "{game} — round {number} of {rounds}",
-            game=game_name(rules.game, tr),
-            number=match.deal_number,
-            rounds=rules.deals or match.deal_number,
-        )
-    else:
-        title = tr(
-            "{game} — deal {number}", game=game_name(rules.game, tr), number=match.deal_number
-        )
+    title = tr(
+        N_("{game} — round {number} of {rounds}")
+        if rules.mexican
+        else N_("{game} — deal {number}"),
+        game=game_name(rules.game, tr),
+        number=match.deal_number,
+        rounds=rules.deals or match.deal_number,
+    )
     embed = discord.Embed(title=title, description=rules_summary(rules, tr), colour=COLOUR)
     sizes = board.hand_sizes
     totals = match.totals
@@ -217,13 +212,13 @@ def trains_text(game: Snapshot, match: MatchSnapshot, station: StationView, tr: 
 
 
 def table_view(game: Snapshot, tr: Translator) -> discord.ui.View:
-    view = sent_view()
     if game.status == PLAYING:
-        view.add_item(TableButton(game.id, "hand", tr("Show my hand"), discord.ButtonStyle.primary))
-    elif game.status == FINISHED:
-        view.add_item(RematchButton(game.id, tr("Rematch")))
-        view.add_item(ReviewButton(game.id, tr("Review")))
-    return view
+        return sent_view(
+            TableButton(game.id, "hand", tr("Show my hand"), discord.ButtonStyle.primary)
+        )
+    if game.status == FINISHED:
+        return sent_view(RematchButton(game.id, tr("Rematch")), ReviewButton(game.id, tr("Review")))
+    return sent_view()
 
 
 def finished_embed(game: Snapshot, tr: Translator, lines: list[str]) -> discord.Embed:
@@ -286,13 +281,6 @@ def deal_over_line(game: Snapshot, number: int, tr: Translator) -> str:
     if game.rules.mexican:
         return tr("**Round {number} is over.**", number=number)
     return tr("**Deal {number} is over.**", number=number)
-
-
-def finished_count(game: Snapshot | None) -> int:
-    """How many deals of the game are over."""
-    if game is None or game.match is None:
-        return 0
-    return game.match.finished
 
 
 def turn_ping(game: Snapshot, user_id: int, tr: Translator) -> str:

@@ -41,6 +41,12 @@ AI_LEVEL_NAMES = {
     "normal": N_("normal"),
     "hard": N_("hard"),
 }
+AI_LEVEL_CHOICES: list[Choice[str]] = [
+    Choice(name=locale_str("easy"), value="easy"),
+    Choice(name=locale_str("normal"), value="normal"),
+    Choice(name=locale_str("hard"), value="hard"),
+]
+"""The AI's levels as a command option's choices (``level:``)."""
 
 # Faithful to docs/RULES.md (each game's section); each stays well under Discord's 2000 characters.
 RULES_TEXT = {
