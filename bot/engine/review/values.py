@@ -126,16 +126,15 @@ def open_values(
     deal: Deal, moves: list[Move], seed: int, settings: ReviewSettings
 ) -> tuple[list[float], bool]:
     """Each move's value with every hand open, for the seat to move, and whether exact."""
-    seat = deal.turn
-    if isinstance(deal, TrainDeal):
-        return _train_playouts(deal, moves, seat, seed, settings), False
-    side = deal.rules.side_of(seat)
-    if solvable(deal):
-        solver = LineSolver(deal, side, settings.open_nodes, 0.0, 0.0)
+    if not isinstance(deal, TrainDeal) and solvable(deal):
+        solver = LineSolver(deal, deal.rules.side_of(deal.turn), settings.open_nodes, 0.0, 0.0)
         try:
             return [solver.after(deal, m) for m in moves], True
         except SearchLimit:
             pass
+    # else the mean of a few playouts of the real deal after each move
+    seat = deal.turn
+    side = deal.rules.side_of(seat)
     values = []
     for move in moves:
         total = 0.0
@@ -143,22 +142,12 @@ def open_values(
             d = deal.copy()
             d.push(move)
             rng = random.Random(seed + k)
-            playout(d, rng, settings.open_epsilon if k else 0.0)
-            total += deal_value(d, side, 0.0, 0.0)
+            epsilon = settings.open_epsilon if k else 0.0
+            if isinstance(d, TrainDeal):
+                train_playout(d, rng, epsilon)
+                total += round_value(d, seat)
+            else:
+                playout(d, rng, epsilon)
+                total += deal_value(d, side, 0.0, 0.0)
         values.append(total / settings.open_playouts)
     return values, False
-
-
-def _train_playouts(
-    deal: TrainDeal, moves: list[Move], seat: int, seed: int, settings: ReviewSettings
-) -> list[float]:
-    values = []
-    for move in moves:
-        total = 0.0
-        for k in range(settings.open_playouts):
-            d = deal.copy()
-            d.push(move)
-            train_playout(d, random.Random(seed + k), settings.open_epsilon if k else 0.0)
-            total += round_value(d, seat)
-        values.append(total / settings.open_playouts)
-    return values
