@@ -479,13 +479,7 @@ def _read_entry(doc: Any, at: _At, trains: bool = False, players: int = 0) -> Pl
         return _read_train_move(doc, at, players)
     if "train" in doc:
         raise at.fault("train is only for Mexican Train moves")
-    text = _value(doc, "tile", at)
-    if text is _MISSING:
-        raise at.fault("a move needs a tile, written a-b")
-    parsed = _tile(text)
-    if parsed is None:
-        raise at.fault(f"{brief(text)} is not a tile; tiles are written a-b, like 6-4")
-    t, first = parsed
+    t, first = _read_tile(doc, at, "6-4")
     end = None
     end_text = _value(doc, "end", at)
     if end_text is not _MISSING:
@@ -500,18 +494,23 @@ def _read_entry(doc: Any, at: _At, trains: bool = False, players: int = 0) -> Pl
     return Placement(t, end, closed, first)
 
 
-def _read_train_move(doc: dict[str, Any], at: _At, players: int) -> Placement:
-    """A Mexican Train move: ``tile`` and, unless only one train can take it, ``train``."""
-    for key in ("end", "closed"):
-        if key in doc:
-            raise at.fault(f"Mexican Train moves name a train, not {key}")
+def _read_tile(doc: dict[str, Any], at: _At, example: str) -> tuple[Tile, int]:
+    """A move's ``tile`` and its first half (``example``: a tile of the game, for the fault)."""
     text = _value(doc, "tile", at)
     if text is _MISSING:
         raise at.fault("a move needs a tile, written a-b")
     parsed = _tile(text)
     if parsed is None:
-        raise at.fault(f"{brief(text)} is not a tile; tiles are written a-b, like 12-5")
-    t, first = parsed
+        raise at.fault(f"{brief(text)} is not a tile; tiles are written a-b, like {example}")
+    return parsed
+
+
+def _read_train_move(doc: dict[str, Any], at: _At, players: int) -> Placement:
+    """A Mexican Train move: ``tile`` and, unless only one train can take it, ``train``."""
+    for key in ("end", "closed"):
+        if key in doc:
+            raise at.fault(f"Mexican Train moves name a train, not {key}")
+    t, first = _read_tile(doc, at, "12-5")
     written = _value(doc, "train", at)
     train: int | None = None
     if written is not _MISSING:
