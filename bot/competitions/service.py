@@ -21,7 +21,7 @@ import contextlib
 import logging
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from datetime import datetime, timedelta
 from typing import Any, Literal, Protocol
 
@@ -59,13 +59,9 @@ class Held:
 
     @staticmethod
     def from_row(row: CompetitionRow) -> Held:
+        """The competition saved in ``row`` (its other fields are the row's as they are)."""
         return Held(
-            id=row.id,
-            guild_id=row.guild_id,
-            channel_id=row.channel_id,
-            referee_id=row.referee_id,
-            version=row.version,
-            message_id=row.message_id,
+            **{f.name: getattr(row, f.name) for f in fields(Held) if f.name != "competition"},
             competition=rules.from_json(row.state),
         )
 
