@@ -170,16 +170,14 @@ def main(argv: list[str] | None = None) -> int:
     if args[:1] != ["playground"] and any(a.split("=")[0] in SHARD_OPTIONS for a in args):
         try:
             shard_settings, args = shard_options(args)
-        except SettingsError as e:
-            return fail(str(e))
-        environ = {**os.environ, **shard_settings}
-        if args not in ([], ["sync"]):
-            return fail(unknown_arguments(args))
-        names = {
-            v: k if v in shard_settings or not environ.get(v, "").strip() else v
-            for k, v in SHARD_OPTIONS.items()
-        }
-        try:  # their faults named as the options (the settings would say SHARD_IDS)
+            environ = {**os.environ, **shard_settings}
+            if args not in ([], ["sync"]):
+                return fail(unknown_arguments(args))
+            names = {
+                v: k if v in shard_settings or not environ.get(v, "").strip() else v
+                for k, v in SHARD_OPTIONS.items()
+            }
+            # their faults named as the options (the settings would say SHARD_IDS)
             parse_shards(
                 environ.get("SHARD_COUNT", ""),
                 environ.get("SHARD_IDS", ""),
