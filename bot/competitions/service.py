@@ -20,7 +20,7 @@ import asyncio
 import contextlib
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, fields, replace
 from datetime import datetime, timedelta
 from typing import Any, Literal, Protocol
@@ -287,7 +287,7 @@ class CompetitionService:
             if current.number != round_number:
                 raise GameError(N_("Round {round} is over already."), round=round_number)
             playing = _games_in_play(held.competition)
-        await self._end_games(playing, user_id)
+        await self._each_game(playing, lambda g: self.games.end_game(g, user_id, can_manage=True))
         # (each table's result is recorded as its game's end is heard: GameService.ended)
         return self.open.get(competition_id) or held
 
@@ -301,15 +301,16 @@ class CompetitionService:
         held = await self._change(
             competition_id, rules.cancel, "cancelled", referee=(user_id, can_manage)
         )
-        await self._end_games(_games_in_play(held.competition), user_id)
+        playing = _games_in_play(held.competition)
+        await self._each_game(playing, lambda g: self.games.end_game(g, user_id, can_manage=True))
         return held
 
-    async def _end_games(self, game_ids: list[int], user_id: int) -> None:
-        """End those of these games still in play (one that ended meanwhile is let be)."""
+    async def _each_game(self, game_ids: list[int], act: Callable[[int], Awaitable[Any]]) -> None:
+        """``act`` on those of these games still in play (one that ended meanwhile is let be)."""
         for game_id in game_ids:
             if self.games.is_active(game_id):
                 with contextlib.suppress(GameError):
-                    await self.games.end_game(game_id, user_id, can_manage=True)
+                    await act(game_id)
 
     # -- the tables -----------------------------------------------------------------
 
@@ -429,10 +430,7 @@ class CompetitionService:
         current = None if held is None else held.competition.current
         if held is None or current is None or current.number != round_number:
             return
-        for game_id in _games_in_play(held.competition):
-            if self.games.is_active(game_id):
-                with contextlib.suppress(GameError):  # (it ended meanwhile)
-                    await self.games.call_time(game_id)
+        await self._each_game(_games_in_play(held.competition), self.games.call_time)
 
     # -- keeping and saving ------------------------------------------------------------
 
