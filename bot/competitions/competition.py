@@ -388,12 +388,9 @@ def from_json(data: dict[str, Any]) -> Competition:
         seated = []
         for i, t in enumerate(tables, start=1):
             players = tuple(int(p) for p in t["players"])
-            res = t.get("result")
-            result = (
-                None
-                if res is None
-                else TableResult(players, tuple(res["score"]), bool(res["lower"]))
-            )
+            result = None
+            if (res := t.get("result")) is not None:
+                result = TableResult(players, tuple(res["score"]), bool(res["lower"]))
             seated.append(Table(i, players, t.get("game"), result))
         rounds.append(Round(n, tuple(seated), ends[n - 1] if n <= len(ends) else None))
     return Competition(
