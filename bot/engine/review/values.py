@@ -63,9 +63,6 @@ class ReviewSettings:
     open_epsilon: float = 0.1
     """Chance of a random move at each turn of those playouts (the first one has none)."""
 
-    def known_for(self, mexican: bool) -> SearchSettings:
-        return replace(self.known, work=self.mexican_work) if mexican else self.known
-
 
 @dataclass(frozen=True, slots=True)
 class Valued:
@@ -86,25 +83,25 @@ def value_step(step: Step, rng: random.Random, settings: ReviewSettings) -> Valu
     mexican = isinstance(deal, TrainDeal)
     seen = view(step.before, step.seat)
     legal = list(seen.legal_moves)
-    known_settings = settings.known_for(mexican)
+    known = settings.known
     search: Halving
     if mexican:
         tknow = read_trains(seen)
-        scores = score_train_moves(tknow, legal)
-        candidates = _candidates(legal, scores, step.move, known_settings.candidates)
-        search = _TrainSearch(tknow, candidates, known_settings)
+        candidates = _candidates(
+            legal, score_train_moves(tknow, legal), step.move, known.candidates
+        )
+        search = _TrainSearch(tknow, candidates, replace(known, work=settings.mexican_work))
     else:
         know = read_view(seen)
-        scores = score_moves(know, legal)
-        candidates = _candidates(legal, scores, step.move, known_settings.candidates)
-        search = _Search(know, candidates, known_settings)
-    search.run(rng, time.thread_time() + known_settings.seconds)
-    known = search.means()
+        candidates = _candidates(legal, score_moves(know, legal), step.move, known.candidates)
+        search = _Search(know, candidates, known)
+    search.run(rng, time.thread_time() + known.seconds)
+    means = search.means()
     seed = rng.getrandbits(64)
     opened, exact = open_values(deal, candidates, seed, settings)
     return Valued(
         tuple(candidates),
-        tuple(known),
+        tuple(means),
         tuple(opened),
         exact,
         len(candidates) < len(legal),
