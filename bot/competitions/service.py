@@ -391,7 +391,7 @@ class CompetitionService:
             session = await self.games.open_seated(
                 guild_id=held.guild_id,
                 channel_id=channel_id,
-                players=[held.seat_of(p) for p in table.players],
+                seats=[held.seat_of(p) for p in table.players],
                 options={**options, "players": len(table.players)},
                 timer=timer,
             )

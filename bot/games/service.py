@@ -422,19 +422,17 @@ class GameService:
         *,
         guild_id: int,
         channel_id: int,
-        players: Sequence[tuple[int, str] | Seat],
+        seats: Sequence[Seat],
         options: dict[str, Any],
         timer: int = 0,
     ) -> Session:
-        """Open a table with every seat taken (``players``: user id and name, or a
-        :class:`Seat`, e.g. an AI's with ``user_id`` None and its level, in seat order;
-        the first person holds the table), post it and start the match at once: a
-        competition's table. No cap on open games (the competition is its own); nothing
-        stays behind if Discord refuses the post."""
+        """Open a table with every seat taken (``seats`` in order: a person's, or an AI's
+        with ``user_id`` None and its level; the first person holds the table), post it
+        and start the match at once: a competition's table. No cap on open games (the
+        competition is its own); nothing stays behind if Discord refuses the post."""
         rules = self.table_rules(options, timer)
-        if len(players) != rules.players:
+        if len(seats) != rules.players:
             raise ValueError(f"{rules.players} seats need {rules.players} players")
-        seats = [p if isinstance(p, Seat) else Seat(p[1], p[0]) for p in players]
         humans = [s.user_id for s in seats if s.user_id is not None]
         if channel_id in self._memory.by_channel:
             raise channel_busy()
