@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 
 from bot.engine import Deal, End, IllegalMoveError, Move, MoveFault, Placement, Tile, resolve_move
@@ -244,8 +244,7 @@ def parse_wanted(
                 raise GameError(N_("You named {tile} twice."), tile=tile)
             wanted.append(Wanted(tile, None, closed, _west(token)))
         elif token in end_words and wanted and wanted[-1].end is None:
-            last = wanted[-1]
-            wanted[-1] = Wanted(last.tile, end_words[token], last.closed, last.west)
+            wanted[-1] = replace(wanted[-1], end=end_words[token])
         elif token in end_words and wanted:
             last = wanted[-1]
             raise GameError(
@@ -258,7 +257,7 @@ def parse_wanted(
             last = wanted[-1]
             if closed is False:
                 raise GameError(CLOSED_TWICE, tile=last.typed)
-            wanted[-1] = Wanted(last.tile, last.end, True, last.west)
+            wanted[-1] = replace(last, closed=True)
         else:
             raise GameError(
                 N_("I can't read {text}: write a tile like 6-4, then an end like east."),
@@ -313,8 +312,7 @@ def _with_end_option(
         raise GameError(N_("There are more ends than tiles: give one end for each tile."))
     out = list(wanted)
     for i, end in zip(places, ends, strict=True):
-        w = out[i]
-        out[i] = Wanted(w.tile, end, w.closed, w.west)
+        out[i] = replace(out[i], end=end)
     return out
 
 
