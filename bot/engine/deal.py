@@ -302,7 +302,6 @@ class Deal:
     def _latvian_moves(self, hand: int) -> list[Move]:
         layout = self.layout
         moves: list[Move] = []
-        options: list[list[Placement | None]] = []
         for end in layout.open_ends():
             v = layout.values[end]
             fits = hand & SUIT_MASKS[v]
@@ -317,8 +316,7 @@ class Deal:
                 opts = by_double.setdefault(d, [None])
                 opts.append(Placement(d, end, False))
                 opts.append(Placement(d, end, True))
-        options = list(by_double.values())
-        for combo in product(*options):
+        for combo in product(*by_double.values()):
             placed = tuple(p for p in combo if p is not None)
             if len(placed) == 1:
                 p = placed[0]
