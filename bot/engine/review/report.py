@@ -111,19 +111,10 @@ class DealReview:
     # -- storage -----------------------------------------------------------------
 
     def to_json(self) -> str:
-        doc = {
-            "version": self.version,
-            "game": self.game,
-            "players": self.players,
-            "deal": self.deal,
-            "unit": self.unit,
-            "rows": [_values(r) for r in self.rows],
-            "seats": [_values(s) for s in self.seats],
-            "mistakes": list(self.mistakes),
-            "approximate": self.approximate,
-            "notes": list(self.notes),
-            "worlds": self.worlds,
-        }
+        """Every field by its name, in order (tuples as JSON lists, rows as :func:`_values`)."""
+        doc = {f.name: getattr(self, f.name) for f in fields(self)}
+        doc["rows"] = [_values(r) for r in self.rows]
+        doc["seats"] = [_values(s) for s in self.seats]
         return json.dumps(doc, separators=(",", ":"))
 
     @classmethod
