@@ -170,18 +170,14 @@ def main(argv: list[str] | None = None) -> int:
     if args[:1] != ["playground"] and any(a.split("=")[0] in SHARD_OPTIONS for a in args):
         try:
             shard_settings, args = shard_options(args)
-        except SettingsError as e:
-            print(f"dominobot: {e}", file=sys.stderr)
-            return EXIT_CONFIG
-        environ = {**os.environ, **shard_settings}
-        if args not in ([], ["sync"]):
-            print(f"dominobot: {unknown_arguments(args)}", file=sys.stderr)
-            return EXIT_CONFIG
-        names = {
-            v: k if v in shard_settings or not environ.get(v, "").strip() else v
-            for k, v in SHARD_OPTIONS.items()
-        }
-        try:  # their faults named as the options (the settings would say SHARD_IDS)
+            environ = {**os.environ, **shard_settings}
+            if args not in ([], ["sync"]):
+                return fail(unknown_arguments(args))
+            names = {
+                v: k if v in shard_settings or not environ.get(v, "").strip() else v
+                for k, v in SHARD_OPTIONS.items()
+            }
+            # their faults named as the options (the settings would say SHARD_IDS)
             parse_shards(
                 environ.get("SHARD_COUNT", ""),
                 environ.get("SHARD_IDS", ""),
@@ -189,14 +185,12 @@ def main(argv: list[str] | None = None) -> int:
                 ids_name=names["SHARD_IDS"],
             )
         except SettingsError as e:
-            print(f"dominobot: {e}", file=sys.stderr)
-            return EXIT_CONFIG
+            return fail(str(e))
     mode = choose_mode(args, environ)
     if environ is not os.environ and mode == "playground":
         mode = "bot"  # shard options are for the bot (whose settings want a token)
     if mode is None:
-        print(f"dominobot: {unknown_arguments(args)}", file=sys.stderr)
-        return EXIT_CONFIG
+        return fail(unknown_arguments(args))
     quiet_voice()
     if mode == "playground":
         if args[:1] != ["playground"]:
@@ -209,13 +203,10 @@ def main(argv: list[str] | None = None) -> int:
     try:
         settings = Settings.from_env(environ)
     except SettingsError as e:
-        print(f"dominobot: {e}", file=sys.stderr)
-        return EXIT_CONFIG
+        return fail(str(e))
     checked = check_database(settings)
     if checked is not None:
-        line, code = checked
-        print(f"dominobot: {line}", file=sys.stderr)
-        return code
+        return fail(*checked)
     logs.configure(settings.log_level, payloads=settings.log_payloads)
     bot = DominoBot(
         database_path=settings.database_path,
@@ -317,13 +308,16 @@ def run(bot: DominoBot, token: str, *, sync: bool = False) -> int:
         known = failure(e, database_setting(bot))
         if known is None:
             raise
-        line, code = known
-        print(f"dominobot: {line}", file=sys.stderr)
-        return code
+        return fail(*known)
     if bot.stop_reason is not None:  # it lost its shards to another process
-        print(f"dominobot: {bot.stop_reason}", file=sys.stderr)
-        return EXIT_UNREACHABLE
+        return fail(bot.stop_reason, EXIT_UNREACHABLE)
     return 0
+
+
+def fail(line: str, code: int = EXIT_CONFIG) -> int:
+    """Say what is wrong in one line on stderr; the exit code."""
+    print(f"dominobot: {line}", file=sys.stderr)
+    return code
 
 
 def database_setting(bot: DominoBot) -> str:
@@ -375,12 +369,9 @@ def failure(error: BaseException, database: str) -> tuple[str, int] | None:
 def playground(args: list[str]) -> int:
     """Start the offline playground (SimCord is imported only here)."""
     if importlib.util.find_spec("simcord") is None:
-        print(
-            "dominobot: the playground needs SimCord: pip install -e '.[playground]' "
-            "(make run does this)",
-            file=sys.stderr,
+        return fail(
+            "the playground needs SimCord: pip install -e '.[playground]' (make run does this)"
         )
-        return EXIT_CONFIG
     from bot.playground import main as playground_main
 
     level = os.environ.get("LOG_LEVEL", "").strip().upper()

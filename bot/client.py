@@ -120,26 +120,22 @@ class DominoBot(commands.Bot):
         # its turn in the pacer.
         setattr(self.http, "request", paced(self.http.request, self.pacer))  # noqa: B010
         location = self.database_url or self.database_path
+        shards = self.shards_served  # a process restores only its own shards' games
+        served = None if shards is None else (shards.count, shards.ids)
         if self.owner:  # one owner per shard: wait here for another owner to stop
-            shards = self.shards_served
-            self.ownership = await take_ownership(
-                location,
-                None if shards is None else (shards.count, shards.ids),
-                on_lost=self._lost_ownership,
-            )
+            self.ownership = await take_ownership(location, served, on_lost=self._lost_ownership)
         self.db = await Database.open(location, timeouts=self.database_timeouts)
         # The leaderboard's rules (bot.stats, pure) count every finished match inside
         # storage's finish transaction; wired here once, before any game can finish.
         install_leaderboard(self.db)
         self.ai = AiRunner(self.ai_player, workers=self.ai_workers)
-        shards = self.shards_served  # a process restores only its own shards' games
         self.games = GameService(
             self.db,
             clock=self.clock,
             ai=self.ai,
             settings=SettingsService(self.db),
             seed_source=self.seed_source,
-            shards=None if shards is None else (shards.count, shards.ids),
+            shards=served,
             limits=self.limits,
         )
         # Leaderboards, cards and history; first it counts the matches that wait to be
@@ -180,9 +176,7 @@ class DominoBot(commands.Bot):
 
     def _serves(self, guild_id: int) -> bool:
         """Whether this process serves the server (its shard is one of ours)."""
-        if self.shards_served is None:
-            return True
-        return shard_of(guild_id, self.shards_served.count) in self.shards_served.ids
+        return self.shards_served is None or self.shards_served.owns(guild_id)
 
     def serving(self) -> str:
         """What this process serves, for the log: ``shards 0-3 of 8`` or ``every server``."""

@@ -307,8 +307,7 @@ def paced(request: Request, pacer: Pacer) -> Request:
             return await request(route, **kwargs)
         except Exception as error:
             if getattr(error, "status", None) == 429:
-                headers = getattr(getattr(error, "response", None), "headers", None) or {}
-                pacer.limited(_seconds(headers.get("Retry-After")), scope=_scope(headers))
+                _limited(pacer, getattr(getattr(error, "response", None), "headers", None) or {})
             raise
 
     return paced_request
@@ -325,10 +324,8 @@ def trace(pacer: Pacer) -> aiohttp.TraceConfig:
         _context: Any,
         params: aiohttp.TraceRequestEndParams,
     ) -> None:
-        response = params.response
-        if response.status == 429:
-            headers = response.headers
-            pacer.limited(_seconds(headers.get("Retry-After")), scope=_scope(headers))
+        if params.response.status == 429:
+            _limited(pacer, params.response.headers)
 
     config.on_request_end.append(on_request_end)
     return config
@@ -339,16 +336,14 @@ def _monotonic() -> float:
     return time.monotonic()
 
 
-def _scope(headers: Any) -> str | None:
-    value = headers.get("X-RateLimit-Scope")
-    return str(value).lower() if value is not None else None
-
-
-def _seconds(value: Any) -> float:
+def _limited(pacer: Pacer, headers: Any) -> None:
+    """Tell ``pacer`` of the 429 these response headers came with."""
+    scope = headers.get("X-RateLimit-Scope")
     try:
-        return float(value)
+        seconds = float(headers.get("Retry-After"))
     except (TypeError, ValueError):
-        return 1.0
+        seconds = 1.0
+    pacer.limited(seconds, scope=str(scope).lower() if scope is not None else None)
 
 
 __all__ = ["PRIORITY", "Pacer", "PacerStats", "Priority", "paced", "priority", "trace"]

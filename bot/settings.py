@@ -290,23 +290,20 @@ class Settings:
         if payloads not in ("", "0", "1", "true", "false", "yes", "no"):
             raise SettingsError(f"LOG_PAYLOADS must be 1 or 0, not {payloads!r}")
         shards = parse_shards(env.get("SHARD_COUNT", ""), env.get("SHARD_IDS", ""))
-        calls = parse_calls(env.get("GLOBAL_CALLS_PER_S", ""))
+        calls = number(
+            env,
+            "GLOBAL_CALLS_PER_S",
+            DEFAULT_CALLS_PER_S,
+            DISCORD_GLOBAL_LIMIT,
+            "a number of calls a second",
+            " (Discord's limit for a token)",
+        )
         path = env.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE
         url = env.get("DATABASE_URL", "").strip() or None
         if url is not None:
             problem = url_problem(url)
             if problem is not None:
                 raise SettingsError(f"DATABASE_URL {problem}")
-        timeouts = Timeouts(
-            statement=seconds(env.get("DATABASE_TIMEOUT", ""), "DATABASE_TIMEOUT", 10.0),
-            lock=seconds(env.get("DATABASE_LOCK_TIMEOUT", ""), "DATABASE_LOCK_TIMEOUT", 5.0),
-        )
-        limits = Limits(
-            games_per_user=count(env.get("GAMES_PER_USER", ""), "GAMES_PER_USER", GAMES_PER_USER),
-            games_per_server=count(
-                env.get("GAMES_PER_SERVER", ""), "GAMES_PER_SERVER", GAMES_PER_SERVER
-            ),
-        )
         return cls(
             token=token,
             database_path=Path(path),
@@ -316,35 +313,27 @@ class Settings:
             database_url=url,
             shards=shards,
             global_calls_per_s=calls,
-            database_timeouts=timeouts,
-            limits=limits,
+            database_timeouts=Timeouts(
+                statement=number(env, "DATABASE_TIMEOUT", 10.0, MAX_TIMEOUT, SECONDS),
+                lock=number(env, "DATABASE_LOCK_TIMEOUT", 5.0, MAX_TIMEOUT, SECONDS),
+            ),
+            limits=Limits(
+                games_per_user=count(env, "GAMES_PER_USER", GAMES_PER_USER),
+                games_per_server=count(env, "GAMES_PER_SERVER", GAMES_PER_SERVER),
+            ),
         )
 
 
 MAX_TIMEOUT = 3600.0
+"""A timeout setting is seconds (a decimal point allowed), above 0 and at most an hour."""
+SECONDS = "a number of seconds"
 
 
-def seconds(text: str, name: str, default: float) -> float:
-    """A timeout setting: seconds (a decimal point allowed), above 0 and at most an hour."""
-    return number(text, name, default, MAX_TIMEOUT, "a number of seconds")
-
-
-def parse_calls(text: str) -> float:
-    """``GLOBAL_CALLS_PER_S``: calls a second above 0 and at most Discord's 50 (empty: the
-    default)."""
-    return number(
-        text,
-        "GLOBAL_CALLS_PER_S",
-        DEFAULT_CALLS_PER_S,
-        DISCORD_GLOBAL_LIMIT,
-        "a number of calls a second",
-        " (Discord's limit for a token)",
-    )
-
-
-def number(text: str, name: str, default: float, maximum: float, what: str, why: str = "") -> float:
+def number(
+    env: Mapping[str, str], name: str, default: float, maximum: float, what: str, why: str = ""
+) -> float:
     """A setting that is a number above 0 and at most ``maximum`` (empty: ``default``)."""
-    text = text.strip()
+    text = env.get(name, "").strip()
     if not text:
         return default
     try:
@@ -361,9 +350,9 @@ def number(text: str, name: str, default: float, maximum: float, what: str, why:
 MAX_COUNT = 100_000
 
 
-def count(text: str, name: str, default: int) -> int:
+def count(env: Mapping[str, str], name: str, default: int) -> int:
     """A cap setting: a whole number from 1 to 100,000 (empty: the default)."""
-    text = text.strip()
+    text = env.get(name, "").strip()
     if not text:
         return default
     if not (text.isascii() and text.isdigit() and 1 <= int(text) <= MAX_COUNT):

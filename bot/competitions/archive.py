@@ -16,7 +16,6 @@ from bot.games.errors import GameError
 from bot.i18n import N_
 
 from . import competition as rules
-from .competition import Competition
 
 if TYPE_CHECKING:
     from bot.storage import Database
@@ -160,7 +159,7 @@ class CompetitionArchive:
             "status": row.status,
             "created_at": row.created_at.isoformat(),
             "finished_at": row.updated_at.isoformat(),
-            "competition": _format(c),
+            "competition": {**rules.to_json(c)["format"], "seed": c.seed},
             "entrants": [
                 {"user_id": e.user_id, "name": e.name, "active": e.active} for e in c.entrants
             ],
@@ -189,14 +188,3 @@ class CompetitionArchive:
         if match_id is None:
             return None, None
         return match_id, await self.db.matches.record(guild_id, match_id)
-
-
-def _format(c: Competition) -> dict[str, Any]:
-    f = c.format
-    return {
-        "options": f.options,
-        "table_size": f.table_size,
-        "rounds": f.rounds,
-        "seating": f.seating,
-        "seed": c.seed,
-    }

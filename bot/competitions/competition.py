@@ -152,8 +152,7 @@ class Competition:
 
 
 def check_in(c: Competition, user_id: int, name: str) -> Competition:
-    if c.status != "checkin":
-        raise CompetitionError(N_("Check-in is closed: the competition has begun."))
+    _check_in_open(c)
     known = c.entrant(user_id)
     if known is not None and known.active:
         raise CompetitionError(N_("You are already checked in."))
@@ -170,8 +169,7 @@ def add_ai(
 
     Each gets the next free negative id (``-1``, ``-2``, …) and the name ``name(number)``
     (the caller's translated "AI 1 (normal)"; by default that in English)."""
-    if c.status != "checkin":
-        raise CompetitionError(N_("Check-in is closed: the competition has begun."))
+    _check_in_open(c)
     if not 1 <= count <= MAX_AI_AT_ONCE:
         raise CompetitionError(N_("Add 1 to {most} AI players at a time."), most=MAX_AI_AT_ONCE)
     if level not in LEVELS:
@@ -187,8 +185,7 @@ def add_ai(
 
 
 def check_out(c: Competition, user_id: int) -> Competition:
-    if c.status != "checkin":
-        raise CompetitionError(N_("Check-in is closed: the competition has begun."))
+    _check_in_open(c)
     if c.entrant(user_id) is None:
         raise CompetitionError(N_("You are not checked in."))
     return replace(c, entrants=tuple(e for e in c.entrants if e.user_id != user_id))
@@ -337,21 +334,21 @@ def _with_a_person_a_table(c: Competition, number: int) -> list[int]:
     return [p for p in players if p in humans or p in seated]
 
 
+def _check_in_open(c: Competition) -> None:
+    if c.status != "checkin":
+        raise CompetitionError(N_("Check-in is closed: the competition has begun."))
+
+
 def _with_table(c: Competition, round_number: int, table: int, change: Any) -> Competition:
-    rounds = []
-    found = False
-    for r in c.rounds:
-        if r.number == round_number:
-            tables = []
-            for t in r.tables:
-                if t.number == table:
-                    t, found = change(t), True
-                tables.append(t)
-            r = replace(r, tables=tuple(tables))
-        rounds.append(r)
-    if not found:
+    if not any(r.number == round_number and t.number == table for r in c.rounds for t in r.tables):
         raise CompetitionError(N_("There is no such table."))
-    return replace(c, rounds=tuple(rounds))
+    rounds = tuple(
+        replace(r, tables=tuple(change(t) if t.number == table else t for t in r.tables))
+        if r.number == round_number
+        else r
+        for r in c.rounds
+    )
+    return replace(c, rounds=rounds)
 
 
 # -- JSON -----------------------------------------------------------------------------
@@ -360,12 +357,7 @@ def _with_table(c: Competition, round_number: int, table: int, change: Any) -> C
 def to_json(c: Competition) -> dict[str, Any]:
     f = c.format
     return {
-        "format": {
-            "options": f.options,
-            "table_size": f.table_size,
-            "rounds": f.rounds,
-            "seating": f.seating,
-        },
+        "format": {k: getattr(f, k) for k in ("options", "table_size", "rounds", "seating")},
         "seed": c.seed,
         "status": c.status,
         "entrants": [
@@ -396,12 +388,9 @@ def from_json(data: dict[str, Any]) -> Competition:
         seated = []
         for i, t in enumerate(tables, start=1):
             players = tuple(int(p) for p in t["players"])
-            res = t.get("result")
-            result = (
-                None
-                if res is None
-                else TableResult(players, tuple(res["score"]), bool(res["lower"]))
-            )
+            result = None
+            if (res := t.get("result")) is not None:
+                result = TableResult(players, tuple(res["score"]), bool(res["lower"]))
             seated.append(Table(i, players, t.get("game"), result))
         rounds.append(Round(n, tuple(seated), ends[n - 1] if n <= len(ends) else None))
     return Competition(

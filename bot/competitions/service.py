@@ -20,8 +20,8 @@ import asyncio
 import contextlib
 import logging
 import secrets
-from collections.abc import Callable
-from dataclasses import dataclass, replace
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, fields, replace
 from datetime import datetime, timedelta
 from typing import Any, Literal, Protocol
 
@@ -59,13 +59,9 @@ class Held:
 
     @staticmethod
     def from_row(row: CompetitionRow) -> Held:
+        """The competition saved in ``row`` (its other fields are the row's as they are)."""
         return Held(
-            id=row.id,
-            guild_id=row.guild_id,
-            channel_id=row.channel_id,
-            referee_id=row.referee_id,
-            version=row.version,
-            message_id=row.message_id,
+            **{f.name: getattr(row, f.name) for f in fields(Held) if f.name != "competition"},
             competition=rules.from_json(row.state),
         )
 
@@ -228,14 +224,12 @@ class CompetitionService:
     ) -> Held:
         """The referee adds ``count`` AI fill-ins of ``level`` during check-in (each
         named ``name(number)``: "AI 1 (normal)" in the server's language)."""
-        async with self._locks.hold(competition_id):
-            held = await self._require(competition_id)
-            _check_referee(held, user_id, can_manage)
-            held = await self._save(
-                held, _apply(rules.add_ai, held.competition, count, level, name)
-            )
-            self._tell(held, "entrants")
-            return held
+        return await self._change(
+            competition_id,
+            lambda c: rules.add_ai(c, count, level, name),
+            "entrants",
+            referee=(user_id, can_manage),
+        )
 
     async def check_out(self, competition_id: int, user_id: int) -> Held:
         return await self._change(competition_id, lambda c: rules.check_out(c, user_id), "entrants")
@@ -244,7 +238,7 @@ class CompetitionService:
         """The referee starts it: round 1 seated, a game opened for each table."""
         async with self._locks.hold(competition_id):
             held = await self._require(competition_id)
-            _check_referee(held, user_id, can_manage)
+            self.check_referee(held, user_id, can_manage=can_manage)
             if held.competition.status == "checkin":
                 held = await self._save(held, _apply(rules.start, held.competition))
                 self._tell(held, "round")
@@ -257,7 +251,7 @@ class CompetitionService:
         AI in their seat."""
         async with self._locks.hold(competition_id):
             held = await self._require(competition_id)
-            _check_referee(held, user_id, can_manage)
+            self.check_referee(held, user_id, can_manage=can_manage)
             held = await self._save(held, _apply(rules.remove, held.competition, player_id))
             self._tell(held, "removed" if held.competition.status == "playing" else "entrants")
         for table in _in_play(held.competition):
@@ -271,12 +265,12 @@ class CompetitionService:
         self, competition_id: int, user_id: int, player_id: int, *, can_manage: bool
     ) -> Held:
         """The referee takes a removal back: the player is seated from the next round."""
-        async with self._locks.hold(competition_id):
-            held = await self._require(competition_id)
-            _check_referee(held, user_id, can_manage)
-            held = await self._save(held, _apply(rules.reinstate, held.competition, player_id))
-            self._tell(held, "entrants")
-        return held
+        return await self._change(
+            competition_id,
+            lambda c: rules.reinstate(c, player_id),
+            "entrants",
+            referee=(user_id, can_manage),
+        )
 
     async def end_round(
         self, competition_id: int, user_id: int, round_number: int, *, can_manage: bool
@@ -286,36 +280,37 @@ class CompetitionService:
         round is seated. A round that is over already is refused (a late confirmation)."""
         async with self._locks.hold(competition_id):
             held = await self._require(competition_id)
-            _check_referee(held, user_id, can_manage)
+            self.check_referee(held, user_id, can_manage=can_manage)
             current = held.competition.current
             if held.competition.status != "playing" or current is None:
                 raise GameError(N_("The competition has no round in play."))
             if current.number != round_number:
                 raise GameError(N_("Round {round} is over already."), round=round_number)
-            playing = [t.game_id for t in _in_play(held.competition) if t.game_id is not None]
-        for game_id in playing:
-            if self.games.is_active(game_id):
-                with contextlib.suppress(GameError):  # (it ended meanwhile)
-                    await self.games.end_game(game_id, user_id, can_manage=True)
+            playing = _games_in_play(held.competition)
+        await self._each_game(playing, lambda g: self.games.end_game(g, user_id, can_manage=True))
         # (each table's result is recorded as its game's end is heard: GameService.ended)
         return self.open.get(competition_id) or held
 
     def check_referee(self, held: Held, user_id: int, *, can_manage: bool) -> None:
         """Refuse unless ``user_id`` may referee ``held`` (before a confirmation is asked)."""
-        _check_referee(held, user_id, can_manage)
+        if user_id != held.referee_id and not can_manage:
+            raise GameError(N_("Only the competition's referee can do that."))
 
     async def end(self, competition_id: int, user_id: int, *, can_manage: bool) -> Held:
         """The referee ends the competition: its tables' games end too."""
-        async with self._locks.hold(competition_id):
-            held = await self._require(competition_id)
-            _check_referee(held, user_id, can_manage)
-            held = await self._save(held, _apply(rules.cancel, held.competition))
-            self._tell(held, "cancelled")
-        for table in _in_play(held.competition):
-            if table.game_id is not None and self.games.is_active(table.game_id):
-                with contextlib.suppress(GameError):
-                    await self.games.end_game(table.game_id, user_id, can_manage=True)
+        held = await self._change(
+            competition_id, rules.cancel, "cancelled", referee=(user_id, can_manage)
+        )
+        playing = _games_in_play(held.competition)
+        await self._each_game(playing, lambda g: self.games.end_game(g, user_id, can_manage=True))
         return held
+
+    async def _each_game(self, game_ids: list[int], act: Callable[[int], Awaitable[Any]]) -> None:
+        """``act`` on those of these games still in play (one that ended meanwhile is let be)."""
+        for game_id in game_ids:
+            if self.games.is_active(game_id):
+                with contextlib.suppress(GameError):
+                    await act(game_id)
 
     # -- the tables -----------------------------------------------------------------
 
@@ -396,7 +391,7 @@ class CompetitionService:
             session = await self.games.open_seated(
                 guild_id=held.guild_id,
                 channel_id=channel_id,
-                players=[held.seat_of(p) for p in table.players],
+                seats=[held.seat_of(p) for p in table.players],
                 options={**options, "players": len(table.players)},
                 timer=timer,
             )
@@ -435,19 +430,15 @@ class CompetitionService:
         current = None if held is None else held.competition.current
         if held is None or current is None or current.number != round_number:
             return
-        for table in _in_play(held.competition):
-            if table.game_id is not None and self.games.is_active(table.game_id):
-                with contextlib.suppress(GameError):  # (it ended meanwhile)
-                    await self.games.call_time(table.game_id)
+        await self._each_game(_games_in_play(held.competition), self.games.call_time)
 
     # -- keeping and saving ------------------------------------------------------------
 
     def _keep(self, held: Held) -> Held:
         if held.competition.status in ("checkin", "playing"):
             self.open[held.id] = held
-            for table in _in_play(held.competition):
-                if table.game_id is not None:
-                    self._by_game[table.game_id] = held.id
+            for game_id in _games_in_play(held.competition):
+                self._by_game[game_id] = held.id
         else:
             self.open.pop(held.id, None)
         return held
@@ -459,15 +450,20 @@ class CompetitionService:
         return held
 
     async def _change(
-        self, competition_id: int, change: Callable[[Competition], Competition], event: Event
+        self,
+        competition_id: int,
+        change: Callable[[Competition], Competition],
+        event: Event,
+        *,
+        referee: tuple[int, bool] | None = None,
     ) -> Held:
+        """``change`` made under the competition's lock, saved and told; a referee's
+        action names ``referee``: the user and whether they can manage the server."""
         async with self._locks.hold(competition_id):
             held = await self._require(competition_id)
-            try:
-                after = change(held.competition)
-            except CompetitionError as error:
-                raise refusal(error) from None
-            held = await self._save(held, after)
+            if referee is not None:
+                self.check_referee(held, referee[0], can_manage=referee[1])
+            held = await self._save(held, _apply(change, held.competition))
             self._tell(held, event)
             return held
 
@@ -504,17 +500,17 @@ def _apply(change: Callable[..., Competition], c: Competition, *args: Any) -> Co
         raise refusal(error) from None
 
 
-def _check_referee(held: Held, user_id: int, can_manage: bool) -> None:
-    if user_id != held.referee_id and not can_manage:
-        raise GameError(N_("Only the competition's referee can do that."))
-
-
 def _in_play(c: Competition) -> list[Table]:
     """The current round's tables without a result."""
     current = c.current
     if current is None:
         return []
     return [t for t in current.tables if t.result is None]
+
+
+def _games_in_play(c: Competition) -> list[int]:
+    """The games of the current round's tables without a result."""
+    return [t.game_id for t in _in_play(c) if t.game_id is not None]
 
 
 def _log_failure(task: asyncio.Task[None]) -> None:

@@ -178,21 +178,35 @@ class Deal:
         ends the match the moment a side reaches the target).
         """
         self = cls.__new__(cls)
+        masks = [mask_of(h) for h in hands]
+        fixed = fixed_lead(rules, masks)
+        lead: Tile | None = None
+        if fixed is not None:
+            leader, lead = fixed
+        elif leader is None:
+            raise ValueError("the rules draw the leader: say which seat leads")
+        self._setup(rules, masks, stock, leader, lead, base_totals)
+        self.dealt = tuple(tuple(sorted(h)) for h in hands)
+        return self
+
+    def _setup(
+        self,
+        rules: Rules,
+        hands: list[int],
+        stock: Sequence[Tile],
+        leader: int,
+        lead_tile: Tile | None,
+        base_totals: Sequence[float] | None,
+    ) -> None:
+        """Every field of a deal as dealt but ``dealt``: ``leader`` to move."""
         self.rules = rules
         self.n = rules.players
-        self.hands = [mask_of(h) for h in hands]
-        self.dealt = tuple(tuple(sorted(h)) for h in hands)
+        self.hands = hands
         self.stock = tuple(stock)
         self.drawn = 0
         self.layout = Layout(rules.layout or "line", rules.set)
-        fixed = fixed_lead(rules, self.hands)
-        if fixed is None:
-            if leader is None:
-                raise ValueError("the rules draw the leader: say which seat leads")
-            self.leader, self.lead_tile = leader, None
-        else:
-            self.leader, self.lead_tile = fixed
-        self.turn = self.leader
+        self.leader = self.turn = leader
+        self.lead_tile = lead_tile
         self.passes = 0
         self.forced = None
         self.history = []
@@ -202,7 +216,6 @@ class Deal:
         self.play_points = [0] * n_sides
         self.base_totals = tuple(base_totals) if base_totals else (0,) * n_sides
         self._legal = None
-        return self
 
     def copy(self) -> Self:
         new = object.__new__(type(self))
@@ -289,7 +302,6 @@ class Deal:
     def _latvian_moves(self, hand: int) -> list[Move]:
         layout = self.layout
         moves: list[Move] = []
-        options: list[list[Placement | None]] = []
         for end in layout.open_ends():
             v = layout.values[end]
             fits = hand & SUIT_MASKS[v]
@@ -304,8 +316,7 @@ class Deal:
                 opts = by_double.setdefault(d, [None])
                 opts.append(Placement(d, end, False))
                 opts.append(Placement(d, end, True))
-        options = list(by_double.values())
-        for combo in product(*options):
+        for combo in product(*by_double.values()):
             placed = tuple(p for p in combo if p is not None)
             if len(placed) == 1:
                 p = placed[0]

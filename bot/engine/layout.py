@@ -75,9 +75,6 @@ class Layout:
 
     # -- reading -------------------------------------------------------------
 
-    def is_open(self, end: End) -> bool:
-        return self.values[end] != NOT_OPEN and not self.closed[end]
-
     def open_ends(self) -> list[End]:
         return [e for e in End if self.values[e] != NOT_OPEN and not self.closed[e]]
 

@@ -14,7 +14,6 @@ from typing import Self
 
 from .deal import Deal
 from .events import Drew, Passed, Played
-from .layout import Layout
 from .moves import Move
 from .rules import Rules
 from .scoring import DealEnd, score_deal
@@ -90,27 +89,11 @@ class TrainDeal(Deal):
         stock: Sequence[Tile],
         base_totals: Sequence[float] | None,
     ) -> TrainDeal:
-        """A round with everything but its ``dealt`` hands and its station set."""
+        """A round with everything but its ``dealt`` hands and its station set (its
+        ``layout`` unused: the trains are the table)."""
         self = cls.__new__(cls)
-        self.rules = rules
-        self.n = rules.players
+        self._setup(rules, hands, stock, first_seat(rules, number), None, base_totals)
         self.number = number
-        self.hands = hands
-        self.stock = tuple(stock)
-        self.drawn = 0
-        self.layout = Layout("line", rules.set)  # unused: the trains are the table
-        self.leader = self.turn = first_seat(rules, number)
-        self.lead_tile = None
-        self.passes = 0
-        self.forced = None
-        self.history = []
-        self.end = None
-        self.result = None
-        self.fives = self.latvian = False
-        self.side_of = tuple(range(rules.players))
-        self.play_points = [0] * rules.players
-        self.base_totals = tuple(base_totals) if base_totals else (0,) * rules.players
-        self._legal = None
         return self
 
     def copy(self) -> Self:

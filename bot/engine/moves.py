@@ -30,9 +30,6 @@ class End(IntEnum):
             ) from None
 
 
-ENDS = tuple(End)
-
-
 class Placement(NamedTuple):
     """One tile laid on one end. The lead has ``end=None`` and says which half faces west.
 

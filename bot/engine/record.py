@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 
 from .deal import Deal, VoidDealError, fixed_lead
 from .errors import DealOverError, DominoError, RecordError, RulesError, brief
-from .events import Event, Played
+from .events import Played
 from .match import MatchState, add_deal, call_time, next_leader, play, start_match
 from .mexican import TrainDeal, engine_of, first_seat
 from .moves import End, Move, Placement
@@ -69,7 +69,7 @@ def move_entries(deal: Deal, since: Deal | None = None) -> list[dict[str, Any]]:
     Costs as much as the moves written (and, with ``since``, nothing for the others).
     """
     events = deal.history if since is None else deal.history[len(since.history) :]
-    played = _played(events)
+    played = [e for e in events if type(e) is Played]
     if not isinstance(deal, TrainDeal):
         return [_move_doc(e.seat, e.move) for e in played]
     # Mexican Train: each tile written as it lies, the half that touches its train first.
@@ -86,11 +86,6 @@ def move_entries(deal: Deal, since: Deal | None = None) -> list[dict[str, Any]]:
         train: int | str = "mexican" if p.train == MEXICAN else p.train
         moves.append({"seat": e.seat, "tile": f"{inner}-{ends[p.train]}", "train": train})
     return moves
-
-
-def moves_played(deal: Deal) -> int:
-    """How many moves ``deal`` has seen (draws and passes are not moves)."""
-    return sum(1 for e in deal.history if type(e) is Played)
 
 
 class RecordGain(NamedTuple):
@@ -116,7 +111,7 @@ def record_gain(before: MatchState | None, after: MatchState) -> RecordGain:
         old = before.deals[-1]
         entries = move_entries(after.deals[known - 1], since=old)
         if entries:
-            moves.append((known, moves_played(old), entries))
+            moves.append((known, len(old.moves()), entries))
     for number in range(known + 1, len(after.deals) + 1):
         deal = after.deals[number - 1]
         deals.append((number, deal_entry(deal)))
@@ -140,10 +135,6 @@ def joined_record(
         entries[-1]["time_up"] = True
     doc["deals"] = entries
     return doc
-
-
-def _played(history: Sequence[Event]) -> list[Played]:
-    return [e for e in history if type(e) is Played]
 
 
 def _move_doc(seat: int, move: Move) -> dict[str, Any]:
@@ -479,13 +470,7 @@ def _read_entry(doc: Any, at: _At, trains: bool = False, players: int = 0) -> Pl
         return _read_train_move(doc, at, players)
     if "train" in doc:
         raise at.fault("train is only for Mexican Train moves")
-    text = _value(doc, "tile", at)
-    if text is _MISSING:
-        raise at.fault("a move needs a tile, written a-b")
-    parsed = _tile(text)
-    if parsed is None:
-        raise at.fault(f"{brief(text)} is not a tile; tiles are written a-b, like 6-4")
-    t, first = parsed
+    t, first = _read_tile(doc, at, "6-4")
     end = None
     end_text = _value(doc, "end", at)
     if end_text is not _MISSING:
@@ -500,18 +485,23 @@ def _read_entry(doc: Any, at: _At, trains: bool = False, players: int = 0) -> Pl
     return Placement(t, end, closed, first)
 
 
-def _read_train_move(doc: dict[str, Any], at: _At, players: int) -> Placement:
-    """A Mexican Train move: ``tile`` and, unless only one train can take it, ``train``."""
-    for key in ("end", "closed"):
-        if key in doc:
-            raise at.fault(f"Mexican Train moves name a train, not {key}")
+def _read_tile(doc: dict[str, Any], at: _At, example: str) -> tuple[Tile, int]:
+    """A move's ``tile`` and its first half (``example``: a tile of the game, for the fault)."""
     text = _value(doc, "tile", at)
     if text is _MISSING:
         raise at.fault("a move needs a tile, written a-b")
     parsed = _tile(text)
     if parsed is None:
-        raise at.fault(f"{brief(text)} is not a tile; tiles are written a-b, like 12-5")
-    t, first = parsed
+        raise at.fault(f"{brief(text)} is not a tile; tiles are written a-b, like {example}")
+    return parsed
+
+
+def _read_train_move(doc: dict[str, Any], at: _At, players: int) -> Placement:
+    """A Mexican Train move: ``tile`` and, unless only one train can take it, ``train``."""
+    for key in ("end", "closed"):
+        if key in doc:
+            raise at.fault(f"Mexican Train moves name a train, not {key}")
+    t, first = _read_tile(doc, at, "12-5")
     written = _value(doc, "train", at)
     train: int | None = None
     if written is not _MISSING:

@@ -31,11 +31,6 @@ def train_ids(players: int) -> tuple[int, ...]:
     return (*range(players), MEXICAN)
 
 
-def train_label(train: int) -> str:
-    """How a record writes a train: a seat number, or ``mexican``."""
-    return "mexican" if train == MEXICAN else str(train)
-
-
 class TrainName(int):
     """A train (its id) that reads as words in the engine's English messages."""
 

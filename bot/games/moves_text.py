@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 
 from bot.engine import Deal, End, IllegalMoveError, Move, MoveFault, Placement, Tile, resolve_move
@@ -109,9 +109,7 @@ class TrainWords:
         kept = [w for w in words if w not in filler]
         typed = " ".join(words)
         if not kept:
-            raise GameError(
-                N_("Say which train: mexican, mine, or a player's name."),
-            )
+            raise GameError(N_("Say which train: mexican, mine, or a player's name."))
         phrase = _squeezed("".join(kept))
         if phrase.endswith(("'s", "’s")):
             phrase = phrase[:-2]
@@ -230,11 +228,7 @@ def parse_wanted(
     choice like ``0-2 west`` with the end option ``west``); one that disagrees is refused
     naming both, never silently overruled.
     """
-    if (
-        len(text) > MAX_MOVE_TEXT
-        or len(end_text or "") > MAX_MOVE_TEXT
-        or len(train_text or "") > MAX_MOVE_TEXT
-    ):
+    if any(len(typed or "") > MAX_MOVE_TEXT for typed in (text, end_text, train_text)):
         raise GameError(N_("That is too long for a move: write a tile like 6-4, then an end."))
     if trains is None and train_text:
         raise GameError(REFUSALS[MoveFault.TRAINS_ONLY_MEXICAN])
@@ -250,8 +244,7 @@ def parse_wanted(
                 raise GameError(N_("You named {tile} twice."), tile=tile)
             wanted.append(Wanted(tile, None, closed, _west(token)))
         elif token in end_words and wanted and wanted[-1].end is None:
-            last = wanted[-1]
-            wanted[-1] = Wanted(last.tile, end_words[token], last.closed, last.west)
+            wanted[-1] = replace(wanted[-1], end=end_words[token])
         elif token in end_words and wanted:
             last = wanted[-1]
             raise GameError(
@@ -264,7 +257,7 @@ def parse_wanted(
             last = wanted[-1]
             if closed is False:
                 raise GameError(CLOSED_TWICE, tile=last.typed)
-            wanted[-1] = Wanted(last.tile, last.end, True, last.west)
+            wanted[-1] = replace(last, closed=True)
         else:
             raise GameError(
                 N_("I can't read {text}: write a tile like 6-4, then an end like east."),
@@ -316,13 +309,10 @@ def _with_end_option(
                     second=end,
                 )
     else:
-        raise GameError(
-            N_("There are more ends than tiles: give one end for each tile."),
-        )
+        raise GameError(N_("There are more ends than tiles: give one end for each tile."))
     out = list(wanted)
     for i, end in zip(places, ends, strict=True):
-        w = out[i]
-        out[i] = Wanted(w.tile, end, w.closed, w.west)
+        out[i] = replace(out[i], end=end)
     return out
 
 
@@ -409,22 +399,15 @@ def resolve(deal: Deal, seat: int, wanted: Sequence[Wanted], names: Sequence[str
         if w.tile.high > top:
             raise GameError(N_("There is no {tile} in a double-{top} set."), tile=w.typed, top=top)
     if deal.rules.game == "mexican":
-        placed = [Placement(w.tile, None, False, w.west, w.train) for w in wanted]
-        try:
-            return resolve_move(deal, placed, seat)
-        except IllegalMoveError as e:
-            raise move_refusal(e, names, seat) from None
-    leading = deal.layout.lead is None
-    named = [
-        Placement(w.tile, None, False, w.west)
-        if leading
-        else Placement(w.tile, w.end, bool(w.closed), w.west)
-        for w in wanted
-    ]
+        named = [Placement(w.tile, None, False, w.west, w.train) for w in wanted]
+    elif deal.layout.lead is None:
+        named = [Placement(w.tile, None, False, w.west) for w in wanted]
+    else:
+        named = [Placement(w.tile, w.end, bool(w.closed), w.west) for w in wanted]
     try:
         return resolve_move(deal, named, seat)
-    except IllegalMoveError as e:
-        raise move_refusal(e) from None
+    except IllegalMoveError as e:  # (only Mexican Train's refusals name trains)
+        raise move_refusal(e, names, seat) from None
 
 
 NOT_ALLOWED = N_("That move isn't allowed here.")

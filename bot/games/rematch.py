@@ -14,14 +14,15 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from bot.engine import Rules
 from bot.i18n import N_
-from bot.storage import ChannelBusyError, Database, GameRow
+from bot.storage import Database
 
 from .errors import GameError
 from .locks import LockTable
 from .memory import Memory
 from .service import REMATCH_LIFE, Rematch, channel_busy
-from .session import FINISHED, Seat
+from .session import FINISHED, Seat, Session
 
 
 @dataclass(slots=True)
@@ -43,14 +44,15 @@ class Rematches:
         locks: LockTable,
         *,
         clock: Callable[[], datetime],
-        seed_source: Callable[[], int],
+        create: Callable[[int, int, int, Rules, list[Seat], int], Awaitable[Session]],
         check_open_games: Callable[[int, int], Awaitable[None]],
     ) -> None:
         self.db = db
         self.memory = memory
         self.locks = locks
         self.clock = clock
-        self.seed_source = seed_source
+        self.create = create
+        """Stores a new game (:meth:`~bot.games.service.GameService._create`)."""
         self.check_open_games = check_open_games
         """Refuses a new game past the user's or the server's cap."""
         self._offers: dict[int, _Offer] = {}
@@ -64,9 +66,9 @@ class Rematches:
             if offer.channel_id != channel_id and now - offer.ended_at <= REMATCH_LIFE
         }
 
-    async def accept(self, game_id: int, user_id: int) -> Rematch | GameRow:
+    async def accept(self, game_id: int, user_id: int) -> Rematch | Session:
         """Record ``user_id``'s acceptance (the finished game's lock held): where the
-        offer stands, or, once everyone is in, the new game's row."""
+        offer stands, or, once everyone is in, the new game."""
         async with self.locks.hold(game_id):
             finished = await self.memory.get(game_id)
             if finished is None:
@@ -107,24 +109,19 @@ class Rematches:
                 accepted.add(user_id)
                 return Rematch(frozenset(accepted), waiting)
             # everyone is in: the same seats, rules and timer, in the same channel
-            seats = [Seat(s.name, s.user_id, s.ai).to_json() for s in finished.seats]
+            seats = [Seat(s.name, s.user_id, s.ai) for s in finished.seats]
             creator = finished.creator_id
             if finished.seat_of(creator) is None:
                 creator = humans[0].user_id or creator
             await self.check_open_games(finished.guild_id, creator)
             accepted.add(user_id)
-            try:
-                row = await self.db.games.create(
-                    guild_id=finished.guild_id,
-                    channel_id=finished.channel_id,
-                    creator_id=creator,
-                    rules=finished.rules.to_dict(),
-                    seats=seats,
-                    seed=self.seed_source(),
-                    timer=finished.timer,
-                    now=self.clock(),
-                )
-            except ChannelBusyError:
-                raise channel_busy() from None
+            new = await self.create(
+                finished.guild_id,
+                finished.channel_id,
+                creator,
+                finished.rules,
+                seats,
+                finished.timer,
+            )
             self._offers.pop(game_id, None)
-            return row
+            return new

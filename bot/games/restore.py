@@ -53,7 +53,7 @@ async def restore(memory: Memory, saver: Saver, turns: Turns, clock: Callable[[]
             restored += 1
             if row.announced_version < row.version and session.version == row.version:
                 saver.recovered(session)
-            if not turns.watching(session.id):
+            if session.id not in turns.watchdogs:
                 turns.after_change(session)
         await asyncio.sleep(0)
     memory.restored.set()

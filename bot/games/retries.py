@@ -17,12 +17,6 @@ class Backoff:
         self.delays = delays
         self.failures = 0
 
-    def next(self) -> float:
-        """Count a failure; the seconds to wait before trying again."""
-        delay = self.delays[min(self.failures, len(self.delays) - 1)]
-        self.failures += 1
-        return delay
-
     def reset(self) -> None:
         """A save went through: the next failure waits the first delay again."""
         self.failures = 0
@@ -30,7 +24,8 @@ class Backoff:
     def warn(self, log: logging.Logger, game_id: int, what: str, error: Exception) -> float:
         """Count a failure and log it in one line (a traceback the first time only);
         the seconds to wait before trying again."""
-        delay = self.next()
+        delay = self.delays[min(self.failures, len(self.delays) - 1)]
+        self.failures += 1
         log.warning(
             "game %d: saving %s failed (%s); trying again in %.0f s",
             game_id,

@@ -227,7 +227,7 @@ class GameService:
             self._memory,
             self._locks,
             clock=clock,
-            seed_source=self._seed_source,
+            create=self._create,
             check_open_games=self._check_open_games,
         )
 
@@ -381,22 +381,36 @@ class GameService:
         if channel_id in self._memory.by_channel:
             raise channel_busy()
         await self._check_open_games(guild_id, user_id)
+        session = await self._create(
+            guild_id, channel_id, user_id, rules, [Seat(name, user_id)], timer
+        )
+        await self._post_new_table(session)
+        return session
+
+    async def _create(
+        self,
+        guild_id: int,
+        channel_id: int,
+        creator_id: int,
+        rules: Rules,
+        seats: Sequence[Seat],
+        timer: int,
+    ) -> Session:
+        """A new game, stored (refused if the channel has a game meanwhile)."""
         try:
             row = await self.db.games.create(
                 guild_id=guild_id,
                 channel_id=channel_id,
-                creator_id=user_id,
+                creator_id=creator_id,
                 rules=rules.to_dict(),
-                seats=[Seat(name, user_id).to_json()],
+                seats=[s.to_json() for s in seats],
                 seed=self._seed_source(),
                 timer=timer,
                 now=self.clock(),
             )
         except ChannelBusyError:
             raise channel_busy() from None
-        session = Session.from_row(row)
-        await self._post_new_table(session)
-        return session
+        return Session.from_row(row)
 
     async def _check_open_games(self, guild_id: int, user_id: int) -> None:
         """Refuse a new game past the user's or the server's cap (:mod:`bot.games.limits`)."""
@@ -408,36 +422,23 @@ class GameService:
         *,
         guild_id: int,
         channel_id: int,
-        players: Sequence[tuple[int, str] | Seat],
+        seats: Sequence[Seat],
         options: dict[str, Any],
         timer: int = 0,
     ) -> Session:
-        """Open a table with every seat taken (``players``: user id and name, or a
-        :class:`Seat`, e.g. an AI's with ``user_id`` None and its level, in seat order;
-        the first person holds the table), post it and start the match at once: a
-        competition's table. No cap on open games (the competition is its own); nothing
-        stays behind if Discord refuses the post."""
+        """Open a table with every seat taken (``seats`` in order: a person's, or an AI's
+        with ``user_id`` None and its level; the first person holds the table), post it
+        and start the match at once: a competition's table. No cap on open games (the
+        competition is its own); nothing stays behind if Discord refuses the post."""
         rules = self.table_rules(options, timer)
-        if len(players) != rules.players:
+        if len(seats) != rules.players:
             raise ValueError(f"{rules.players} seats need {rules.players} players")
-        seats = [p if isinstance(p, Seat) else Seat(p[1], p[0]) for p in players]
         humans = [s.user_id for s in seats if s.user_id is not None]
         if channel_id in self._memory.by_channel:
             raise channel_busy()
-        try:
-            row = await self.db.games.create(
-                guild_id=guild_id,
-                channel_id=channel_id,
-                creator_id=humans[0] if humans else 0,  # (an AI-only table: nobody's)
-                rules=rules.to_dict(),
-                seats=[s.to_json() for s in seats],
-                seed=self._seed_source(),
-                timer=timer,
-                now=self.clock(),
-            )
-        except ChannelBusyError:
-            raise channel_busy() from None
-        return await self._post_new_table(Session.from_row(row), then_start=True, notes=())
+        creator = humans[0] if humans else 0  # (an AI-only table: nobody's)
+        session = await self._create(guild_id, channel_id, creator, rules, seats, timer)
+        return await self._post_new_table(session, then_start=True, notes=())
 
     async def _post_new_table(
         self, session: Session, *, then_start: bool = False, notes: tuple[Note, ...] | None = None
@@ -510,10 +511,10 @@ class GameService:
         was opened in the channel. Acceptances are kept in memory (a restart forgets
         them: the players click again). See :mod:`bot.games.rematch`.
         """
-        row = await self._rematches.accept(await self.game_id(game), user_id)
-        if isinstance(row, Rematch):
-            return row
-        session = await self._post_new_table(Session.from_row(row), then_start=True)
+        new = await self._rematches.accept(await self.game_id(game), user_id)
+        if isinstance(new, Rematch):
+            return new
+        session = await self._post_new_table(new, then_start=True)
         return Rematch(frozenset(s.user_id for s in session.seats if s.user_id), (), session)
 
     # -- playing ----------------------------------------------------------------

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from datetime import datetime
 from typing import Any
 
@@ -16,6 +16,8 @@ FINISHED, CANCELLED, ABANDONED = Status.FINISHED, Status.CANCELLED, Status.ABAND
 ACTIVE = (LOBBY, PLAYING)
 """A game in one of these is in play: it lives in memory and holds its channel."""
 MISSED_TURNS_LIMIT = 3
+DECODED = ("rules", "seats", "state")
+"""The :class:`Session` fields read from a stored game's JSON."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,25 +101,12 @@ class Session(Seated):
 
     @staticmethod
     def from_row(row: GameRow) -> Session:
-        state = state_from_json(row.state) if row.state else None
+        """The game stored in ``row`` (its other fields are the row's as they are)."""
         return Session(
-            id=row.id,
-            guild_id=row.guild_id,
-            channel_id=row.channel_id,
-            creator_id=row.creator_id,
-            status=row.status,
+            **{f.name: getattr(row, f.name) for f in fields(Session) if f.name not in DECODED},
             rules=Rules.from_dict(row.rules),
             seats=tuple(Seat.from_json(s) for s in row.seats),
-            state=state,
-            seed=row.seed,
-            version=row.version,
-            timer=row.timer,
-            table_message_id=row.table_message_id,
-            turn_started_at=row.turn_started_at,
-            updated_at=row.updated_at,
-            announced_deals=row.announced_deals,
-            ping_message_id=row.ping_message_id,
-            ping_turn=row.ping_turn,
+            state=state_from_json(row.state) if row.state else None,
         )
 
     # -- reading ---------------------------------------------------------------

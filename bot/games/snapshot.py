@@ -20,7 +20,7 @@ does not grow with a long match but by a result per finished deal.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from bot.engine import Rules, Tile
 from bot.engine.mexican import TrainDeal
@@ -157,6 +157,10 @@ class Snapshot(Seated):
         return station.ends if station is not None else ()
 
 
+OWN = ("turn_token", "match")
+"""The :class:`Snapshot` fields that are not the session's own."""
+
+
 def snapshot(session: Session) -> Snapshot:
     """What may be shown of ``session``."""
     state = session.state
@@ -187,19 +191,7 @@ def snapshot(session: Session) -> Snapshot:
         )
         token = "{}.{}".format(*position(state))
     return Snapshot(
-        id=session.id,
-        guild_id=session.guild_id,
-        channel_id=session.channel_id,
-        creator_id=session.creator_id,
-        status=session.status,
-        rules=session.rules,
-        seats=session.seats,
-        version=session.version,
-        timer=session.timer,
+        **{f.name: getattr(session, f.name) for f in fields(Snapshot) if f.name not in OWN},
         turn_token=token,
         match=match,
-        table_message_id=session.table_message_id,
-        announced_deals=session.announced_deals,
-        ping_message_id=session.ping_message_id,
-        ping_turn=session.ping_turn,
     )

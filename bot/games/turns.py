@@ -70,10 +70,6 @@ class Turns:
         self.ai_running: set[int] = set()
         """The games with an AI task (one per game, from its spawn on)."""
 
-    def watching(self, game_id: int) -> bool:
-        """Whether the game has a watchdog now."""
-        return game_id in self.watchdogs
-
     def after_change(self, session: Session) -> None:
         """Restart the watchdog; let the AI move if it is an AI's turn."""
         old = self.watchdogs.pop(session.id, None)

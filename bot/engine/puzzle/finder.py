@@ -69,18 +69,14 @@ def deal_puzzles(
     return found
 
 
-def _late(deal: Deal) -> bool:
-    left = sum(deal.hand_sizes()) + deal.boneyard_size
-    return left <= (LATE if solvable(deal) else LATE_SEARCH)
-
-
 def _puzzle_at(
     deal: Deal, played: list[Move], source: str, deal_number: int, margin: float
 ) -> Puzzle | None:
     if deal.layout.lead is None or deal.forced is not None or len(deal.legal_moves()) < 2:
         return None
-    if not _late(deal):
-        return None
+    left = sum(deal.hand_sizes()) + deal.boneyard_size
+    if left > (LATE if solvable(deal) else LATE_SEARCH):
+        return None  # not late enough
     try:
         values = exact_values(deal)
     except SearchLimit:

@@ -71,13 +71,6 @@ class Puzzle:
     def best(self) -> Choice:
         return self.choices[self.answer]
 
-    def choice_of(self, move: Move) -> int | None:
-        """The index of the choice ``move`` makes, or None (not a legal move here)."""
-        for i, c in enumerate(self.choices):
-            if c.accepts(move):
-                return i
-        return None
-
     def deal(self) -> Deal:
         """The deal at the puzzle's moment, rebuilt move by move (each checked)."""
         deal = Deal.start(self.rules, self.hands, self.stock, self.leader, self.base_totals)

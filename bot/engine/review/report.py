@@ -8,7 +8,8 @@ review whose ``version`` is not :data:`REVIEW_VERSION` is computed anew.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, fields
 from typing import Any
 
 from ..moves import End, Move, Placement
@@ -110,22 +111,10 @@ class DealReview:
     # -- storage -----------------------------------------------------------------
 
     def to_json(self) -> str:
-        doc = {
-            "version": self.version,
-            "game": self.game,
-            "players": self.players,
-            "deal": self.deal,
-            "unit": self.unit,
-            "rows": [_row_doc(r) for r in self.rows],
-            "seats": [
-                [s.seat, s.decisions, s.accuracy, s.known_loss, s.open_loss, s.best_moves]
-                for s in self.seats
-            ],
-            "mistakes": list(self.mistakes),
-            "approximate": self.approximate,
-            "notes": list(self.notes),
-            "worlds": self.worlds,
-        }
+        """Every field by its name, in order (tuples as JSON lists, rows as :func:`_values`)."""
+        doc = {f.name: getattr(self, f.name) for f in fields(self)}
+        doc["rows"] = [_values(r) for r in self.rows]
+        doc["seats"] = [_values(s) for s in self.seats]
         return json.dumps(doc, separators=(",", ":"))
 
     @classmethod
@@ -139,18 +128,8 @@ class DealReview:
                 players=int(doc["players"]),
                 deal=int(doc["deal"]),
                 unit=str(doc["unit"]),
-                rows=tuple(_read_row(r) for r in doc["rows"]),
-                seats=tuple(
-                    SeatReview(
-                        int(s[0]),
-                        int(s[1]),
-                        None if s[2] is None else float(s[2]),
-                        float(s[3]),
-                        float(s[4]),
-                        int(s[5]),
-                    )
-                    for s in doc["seats"]
-                ),
+                rows=tuple(MoveRow(*_read(ROW_READERS, r)) for r in doc["rows"]),
+                seats=tuple(SeatReview(*_read(SEAT_READERS, s)) for s in doc["seats"]),
                 mistakes=tuple(int(i) for i in doc["mistakes"]),
                 approximate=bool(doc["approximate"]),
                 notes=tuple(str(n) for n in doc["notes"]),
@@ -160,34 +139,15 @@ class DealReview:
             raise ValueError(f"not a stored review: {e!r}") from None
 
 
-def _row_doc(r: MoveRow) -> list[Any]:
-    return [
-        r.index,
-        r.seat,
-        move_doc(r.played),
-        r.options,
-        move_doc(r.known_best),
-        r.known_cost,
-        move_doc(r.open_best),
-        r.open_cost,
-        r.open_exact,
-        r.accuracy,
-    ]
+def _values(row: MoveRow | SeatReview) -> list[Any]:
+    """A row's fields in order, as a stored review writes them (a move: :func:`move_doc`)."""
+    values = (getattr(row, f.name) for f in fields(row))
+    return [move_doc(v) if isinstance(v, Move) else v for v in values]
 
 
-def _read_row(d: list[Any]) -> MoveRow:
-    return MoveRow(
-        index=int(d[0]),
-        seat=int(d[1]),
-        played=read_move(d[2]),
-        options=int(d[3]),
-        known_best=read_move(d[4]),
-        known_cost=float(d[5]),
-        open_best=read_move(d[6]),
-        open_cost=float(d[7]),
-        open_exact=bool(d[8]),
-        accuracy=float(d[9]),
-    )
+def _read(readers: Sequence[Callable[[Any], Any]], values: Sequence[Any]) -> list[Any]:
+    """A stored row's values read back, each by its field's reader."""
+    return [read(values[i]) for i, read in enumerate(readers)]
 
 
 def move_doc(move: Move) -> list[list[Any]]:
@@ -214,3 +174,9 @@ def read_move(doc: Any) -> Move:
             )
         )
     return Move(tuple(placements))
+
+
+ROW_READERS = (int, int, read_move, int, read_move, float, read_move, float, bool, float)
+"""How each stored value of a :class:`MoveRow` is read, in its fields' order."""
+SEAT_READERS = (int, int, lambda x: None if x is None else float(x), float, float, int)
+"""The same for a :class:`SeatReview` (its accuracy may be None)."""

@@ -63,9 +63,6 @@ class ReviewSettings:
     open_epsilon: float = 0.1
     """Chance of a random move at each turn of those playouts (the first one has none)."""
 
-    def known_for(self, mexican: bool) -> SearchSettings:
-        return replace(self.known, work=self.mexican_work) if mexican else self.known
-
 
 @dataclass(frozen=True, slots=True)
 class Valued:
@@ -86,25 +83,25 @@ def value_step(step: Step, rng: random.Random, settings: ReviewSettings) -> Valu
     mexican = isinstance(deal, TrainDeal)
     seen = view(step.before, step.seat)
     legal = list(seen.legal_moves)
-    known_settings = settings.known_for(mexican)
+    known = settings.known
     search: Halving
     if mexican:
         tknow = read_trains(seen)
-        scores = score_train_moves(tknow, legal)
-        candidates = _candidates(legal, scores, step.move, known_settings.candidates)
-        search = _TrainSearch(tknow, candidates, known_settings)
+        candidates = _candidates(
+            legal, score_train_moves(tknow, legal), step.move, known.candidates
+        )
+        search = _TrainSearch(tknow, candidates, replace(known, work=settings.mexican_work))
     else:
         know = read_view(seen)
-        scores = score_moves(know, legal)
-        candidates = _candidates(legal, scores, step.move, known_settings.candidates)
-        search = _Search(know, candidates, known_settings)
-    search.run(rng, time.thread_time() + known_settings.seconds)
-    known = search.means()
+        candidates = _candidates(legal, score_moves(know, legal), step.move, known.candidates)
+        search = _Search(know, candidates, known)
+    search.run(rng, time.thread_time() + known.seconds)
+    means = search.means()
     seed = rng.getrandbits(64)
     opened, exact = open_values(deal, candidates, seed, settings)
     return Valued(
         tuple(candidates),
-        tuple(known),
+        tuple(means),
         tuple(opened),
         exact,
         len(candidates) < len(legal),
@@ -126,16 +123,15 @@ def open_values(
     deal: Deal, moves: list[Move], seed: int, settings: ReviewSettings
 ) -> tuple[list[float], bool]:
     """Each move's value with every hand open, for the seat to move, and whether exact."""
-    seat = deal.turn
-    if isinstance(deal, TrainDeal):
-        return _train_playouts(deal, moves, seat, seed, settings), False
-    side = deal.rules.side_of(seat)
-    if solvable(deal):
-        solver = LineSolver(deal, side, settings.open_nodes, 0.0, 0.0)
+    if not isinstance(deal, TrainDeal) and solvable(deal):
+        solver = LineSolver(deal, deal.rules.side_of(deal.turn), settings.open_nodes, 0.0, 0.0)
         try:
             return [solver.after(deal, m) for m in moves], True
         except SearchLimit:
             pass
+    # else the mean of a few playouts of the real deal after each move
+    seat = deal.turn
+    side = deal.rules.side_of(seat)
     values = []
     for move in moves:
         total = 0.0
@@ -143,22 +139,12 @@ def open_values(
             d = deal.copy()
             d.push(move)
             rng = random.Random(seed + k)
-            playout(d, rng, settings.open_epsilon if k else 0.0)
-            total += deal_value(d, side, 0.0, 0.0)
+            epsilon = settings.open_epsilon if k else 0.0
+            if isinstance(d, TrainDeal):
+                train_playout(d, rng, epsilon)
+                total += round_value(d, seat)
+            else:
+                playout(d, rng, epsilon)
+                total += deal_value(d, side, 0.0, 0.0)
         values.append(total / settings.open_playouts)
     return values, False
-
-
-def _train_playouts(
-    deal: TrainDeal, moves: list[Move], seat: int, seed: int, settings: ReviewSettings
-) -> list[float]:
-    values = []
-    for move in moves:
-        total = 0.0
-        for k in range(settings.open_playouts):
-            d = deal.copy()
-            d.push(move)
-            train_playout(d, random.Random(seed + k), settings.open_epsilon if k else 0.0)
-            total += round_value(d, seat)
-        values.append(total / settings.open_playouts)
-    return values
