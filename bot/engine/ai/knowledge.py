@@ -56,26 +56,14 @@ class LaidHidden(NamedTuple):
 Step = Void | Drawn | Laid | LaidHidden
 
 
-class Choice(NamedTuple):
+@dataclass(slots=True)
+class Choice:
     """A tile another seat chose to lay in view: what fitted the table then, and the
     tiles it laid in view afterwards. ``exact``: the seat drew nothing and laid no
-    hidden tile afterwards, so its hand then was its hand now plus ``later``.
-    ``ends``: the numbers open on the table then (bit ``n`` for number ``n``);
-    ``exposed``: the number the tile left open where it was laid."""
-
-    seat: int
-    tile: Tile
-    fit: int
-    later: int
-    exact: bool
-    ends: int = 0
-    exposed: int = 0
-
-
-@dataclass(slots=True)
-class _Chosen:
-    """A :class:`Choice` while the history is read: ``later`` and ``exact`` change as
-    the seat's later moves come in."""
+    hidden tile afterwards, so its hand then was its hand now plus ``later`` (both
+    change as the history is read). ``ends``: the numbers open on the table then (bit
+    ``n`` for number ``n``); ``exposed``: the number the tile left open where it was
+    laid."""
 
     seat: int
     tile: Tile
@@ -84,11 +72,6 @@ class _Chosen:
     exposed: int
     later: int = 0
     exact: bool = True
-
-    def choice(self) -> Choice:
-        return Choice(
-            self.seat, self.tile, self.fit, self.later, self.exact, self.ends, self.exposed
-        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,7 +159,7 @@ def read_view(seen: PlayerView) -> Knowledge:
     side_points = [0] * len(rules.sides)
     history = seen.history
     lead_west = seen.table.lead.inner if seen.table.lead is not None else None
-    choices: list[_Chosen] = []
+    choices: list[Choice] = []
     for i, event in enumerate(history):
         if isinstance(event, SeenPlay):
             fit_before = layout.fit_mask() & every
@@ -223,7 +206,7 @@ def read_view(seen: PlayerView) -> Knowledge:
                         if not several and event.seat != me and placements:
                             exposed = layout.values[p.end] if p.end is not None else 0
                             choices.append(
-                                _Chosen(event.seat, p.tile, fit_before, ends_before, exposed)
+                                Choice(event.seat, p.tile, fit_before, ends_before, exposed)
                             )
                 placements.append(placement)
             passes = 0
@@ -274,7 +257,7 @@ def read_view(seen: PlayerView) -> Knowledge:
         forced=seen.forced,
         legal=seen.legal_moves,
         base_totals=tuple(t - p for t, p in zip(seen.totals, side_points, strict=True)),
-        choices=tuple(c.choice() for c in choices),
+        choices=tuple(choices),
     )
 
 
