@@ -166,9 +166,7 @@ def _fill_greedy(know: Knowledge, groups: list[_Group], rng: random.Random) -> W
     """Fill the most constrained group first, each with a random choice; ``None`` on a
     dead end."""
     pool = know.unseen
-    hands = [0] * know.rules.players
-    hands[know.seat] = know.hand
-    hidden: list[Tile] = [TILES[0]] * len(know.hidden)
+    placed: list[tuple[_Group, Tile]] = []
     todo = list(range(len(groups)))
     while todo:
         best = -1
@@ -182,17 +180,10 @@ def _fill_greedy(know: Knowledge, groups: list[_Group], rng: random.Random) -> W
             return None
         todo.remove(best)
         g = groups[best]
-        chosen = rng.sample(list(tiles_in(g.allowed & pool)), g.count)
-        for t in chosen:
+        for t in rng.sample(list(tiles_in(g.allowed & pool)), g.count):
             pool &= ~(1 << t)
-        if g.seat >= 0:
-            for t in chosen:
-                hands[g.seat] |= 1 << t
-        else:
-            hidden[g.hidden] = chosen[0]
-    stock = list(tiles_in(pool))
-    rng.shuffle(stock)
-    return World(hands, hidden, stock)
+            placed.append((g, t))
+    return _world(know, placed, rng)
 
 
 def _fill_matching(know: Knowledge, groups: list[_Group], rng: random.Random) -> World | None:
@@ -217,17 +208,22 @@ def _fill_matching(know: Knowledge, groups: list[_Group], rng: random.Random) ->
     for slot in range(len(slots)):
         if not augment(slot, set()):
             return None
+    return _world(know, [(groups[slots[slot]], TILES[t]) for t, slot in owner.items()], rng)
+
+
+def _world(know: Knowledge, placed: list[tuple[_Group, Tile]], rng: random.Random) -> World:
+    """The world where each tile of ``placed`` went to its group, the rest to the stock
+    (shuffled)."""
     hands = [0] * know.rules.players
     hands[know.seat] = know.hand
     hidden: list[Tile] = [TILES[0]] * len(know.hidden)
     pool = know.unseen
-    for t, slot in owner.items():
-        g = groups[slots[slot]]
+    for g, t in placed:
         pool &= ~(1 << t)
         if g.seat >= 0:
             hands[g.seat] |= 1 << t
         else:
-            hidden[g.hidden] = TILES[t]
+            hidden[g.hidden] = t
     stock = list(tiles_in(pool))
     rng.shuffle(stock)
     return World(hands, hidden, stock)
