@@ -326,32 +326,18 @@ def world_layout(know: Knowledge, world: World) -> Layout:
 def build_deal(know: Knowledge, world: World) -> Deal:
     """A :class:`Deal` in the position the viewer sees, with ``world``'s hidden tiles.
 
-    Built slot by slot (``Deal.start`` would deal and lead afresh); its history holds
-    only what happens from now on.
+    Set up as dealt, then brought to the position (``Deal.start`` would deal and lead
+    afresh); its history holds only what happens from now on.
     """
-    rules = know.rules
     deal = Deal.__new__(Deal)
-    deal.rules = rules
-    deal.n = rules.players
-    deal.hands = world.hands[:]
+    lead = _lead_tile(know)
+    deal._setup(know.rules, world.hands[:], world.stock, know.leader, lead, know.base_totals)
     deal.dealt = tuple(tuple(tiles_in(h)) for h in world.hands)
-    deal.stock = tuple(world.stock)
-    deal.drawn = 0
     deal.layout = world_layout(know, world)
-    deal.leader = know.leader
-    deal.lead_tile = _lead_tile(know)
     deal.turn = know.seat
     deal.passes = know.passes
     deal.forced = know.forced
-    deal.history = []
-    deal.end = None
-    deal.result = None
-    deal.fives = rules.scoring == "fives"
-    deal.latvian = rules.game == "latvian"
-    deal.side_of = tuple(rules.side_of(s) for s in range(rules.players))
     deal.play_points = list(know.play_points)
-    deal.base_totals = know.base_totals
-    deal._legal = None
     return deal
 
 
