@@ -56,8 +56,6 @@ LATVIAN_BLANK_BONUS = 6.0
 def normal_move(know: Knowledge, rng: random.Random) -> Move:
     """The best-scoring legal move (ties broken by ``rng``)."""
     moves = know.legal
-    if len(moves) == 1:
-        return moves[0]
     scores = score_moves(know, moves)
     best = max(scores)
     tied = [m for m, s in zip(moves, scores, strict=True) if s >= best - 1e-9]

@@ -80,16 +80,14 @@ elsewhere as ``tuned``."""
 def their_tuned_for(rules: Rules, settings: SearchSettings) -> bool:
     """Whether the other sides' seats play out with the tuned weights in a game of
     ``rules``."""
-    if settings.their_tuned is not None:
-        return settings.their_tuned
-    return THEIR_TUNED.get((rules.game, rules.players), settings.tuned)
+    their = settings.their_tuned
+    return THEIR_TUNED.get((rules.game, rules.players), settings.tuned) if their is None else their
 
 
 def signal_for(rules: Rules, settings: SearchSettings) -> float:
     """The ``signal`` in force for a game of ``rules``."""
-    if settings.signal is not None:
-        return settings.signal
-    return SIGNALS.get((rules.game, rules.players), 0.0)
+    signal = settings.signal
+    return SIGNALS.get((rules.game, rules.players), 0.0) if signal is None else signal
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,22 +141,12 @@ class SearchSettings:
     (``THEIR_TUNED``), else as ``tuned``."""
 
 
-def hard_move(know: Knowledge, rng: random.Random, settings: SearchSettings) -> Move:
-    """The candidate with the best mean value over sampled worlds."""
-    if len(know.legal) == 1:
-        return know.legal[0]
-    return rank_moves(know, rng, settings)[0][0]
-
-
 def rank_moves(
     know: Knowledge, rng: random.Random, settings: SearchSettings
 ) -> list[tuple[Move, float]]:
     """The candidates and their mean values over the sampled worlds, best first (ties:
-    the normal level's order)."""
-
-    def search(candidates: list[Move]) -> _Search:
-        return _Search(know, candidates, settings)
-
+    the normal level's order): the first is the hard level's move."""
+    search = partial(_Search, know, settings=settings)
     return rank(know.legal, partial(score_moves, know), search, rng, settings)
 
 

@@ -320,19 +320,12 @@ def round_value(deal: TrainDeal, seat: int, planner: Planner | None = None) -> f
     return others - score[seat]
 
 
-def hard_train_move(know: TrainKnowledge, rng: random.Random, settings: SearchSettings) -> Move:
-    """The candidate with the best mean value over sampled worlds."""
-    return rank_train_moves(know, rng, settings)[0][0]
-
-
 def rank_train_moves(
     know: TrainKnowledge, rng: random.Random, settings: SearchSettings
 ) -> list[tuple[Move, float]]:
-    """The candidates and their mean values, best first (ties: the normal level's order)."""
-
-    def search(candidates: list[Move]) -> _TrainSearch:
-        return _TrainSearch(know, candidates, settings)
-
+    """The candidates and their mean values, best first (ties: the normal level's order):
+    the first is the hard level's move."""
+    search = partial(_TrainSearch, know, settings=settings)
     return rank(know.legal, partial(score_train_moves, know), search, rng, settings)
 
 
@@ -406,7 +399,6 @@ __all__ = [
     "Planner",
     "build_train_deal",
     "chain_path",
-    "hard_train_move",
     "playout",
     "quick_move",
     "rank_train_moves",
