@@ -16,10 +16,10 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from ..deal import LATVIAN_LEAD_ORDER
-from ..layout import NOT_OPEN, Layout
+from ..layout import Layout
 from ..moves import End, Move, Placement
 from ..rules import Rules
-from ..tiles import DOUBLES_MASK, SUIT_MASKS, TILES, Tile, heaviest_key, set_size, tile
+from ..tiles import DOUBLES_MASK, SUIT_MASKS, TILES, Tile, heaviest_key, mask_of, set_size, tile
 from ..view import PlayerView, SeenDraw, SeenPass, SeenPlay
 
 
@@ -144,9 +144,7 @@ def read_view(seen: PlayerView) -> Knowledge:
     n = rules.players
     me = seen.seat
     every = (1 << set_size(rules.set)) - 1
-    hand = 0
-    for t in seen.hand:
-        hand |= 1 << t
+    hand = mask_of(seen.hand)
 
     layout = Layout(rules.layout or "line", rules.set)
     stories: list[list[Step]] = [[] for _ in range(n)]
@@ -163,9 +161,7 @@ def read_view(seen: PlayerView) -> Knowledge:
     for i, event in enumerate(history):
         if isinstance(event, SeenPlay):
             fit_before = layout.fit_mask() & every
-            ends_before = 0
-            for e in layout.open_ends():
-                ends_before |= 1 << layout.values[e]
+            ends_before = mask_of(layout.values[e] for e in layout.open_ends())
             if event.seat != me:
                 for c in choices:
                     if c.seat == event.seat:
@@ -299,15 +295,7 @@ def _not_dealt(
         return sum(1 << tile(k, k) for k in before) & every
     if lead.is_double:
         return sum(1 << tile(k, k) for k in range(lead.low + 1, rules.set + 1)) & every
-    heavier = 0
-    for t in TILES[: every.bit_length()]:
-        if heaviest_key(t) > heaviest_key(lead):
-            heavier |= 1 << t
+    heavier = mask_of(
+        t for t in TILES[: every.bit_length()] if heaviest_key(t) > heaviest_key(lead)
+    )
     return (heavier | DOUBLES_MASK) & every
-
-
-def open_values(layout: Layout) -> list[int]:
-    """The numbers the open ends show, one per open end."""
-    values = layout.values
-    closed = layout.closed
-    return [values[e] for e in range(4) if values[e] != NOT_OPEN and not closed[e]]

@@ -31,8 +31,8 @@ from collections.abc import Sequence
 from ..layout import Layout
 from ..moves import Move, Placement
 from ..scoring import DOUBLE_BLANK, DOUBLE_SIX
-from ..tiles import PIPS, SUIT_MASKS, TILES, mask_pips
-from .knowledge import Knowledge, open_values
+from ..tiles import PIPS, SUIT_MASKS, TILES, mask_of, mask_pips
+from .knowledge import Knowledge
 
 W_OUT = 1000.0
 W_PIPS = 1.0
@@ -121,18 +121,12 @@ class _Context:
     def score(self, move: Move) -> float:
         know = self.know
         rules = know.rules
-        laid = 0
-        for t in move.tiles:
-            laid |= 1 << t
-        after = self.hand & ~laid
+        after = self.hand & ~mask_of(move.tiles)
         layout = know.layout.copy()
         for p in move.placements:
             layout.place(p)
-        values = open_values(layout)
-        fit = 0
-        for v in values:
-            fit |= SUIT_MASKS[v]
-        fit &= self.every
+        values = [layout.values[e] for e in layout.open_ends()]
+        fit = layout.fit_mask() & self.every
 
         score = 0.0
         if after == 0:

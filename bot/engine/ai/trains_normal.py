@@ -86,10 +86,7 @@ def read_trains(seen: PlayerView) -> TrainKnowledge:
     station.markers = [t.marker for t in sv.trains[:n]]
     station.unsatisfied = NO_DOUBLE if sv.unsatisfied is None else sv.unsatisfied
     hand = mask_of(seen.hand)
-    on_trains = 0
-    for t in sv.trains:
-        for car in t.cars:
-            on_trains |= 1 << car.tile
+    on_trains = mask_of(car.tile for t in sv.trains for car in t.cars)
     every = (1 << set_size(rules.set)) - 1
     unseen = every & ~hand & ~on_trains & ~(1 << tile(sv.engine, sv.engine))
     return TrainKnowledge(

@@ -95,9 +95,7 @@ def sample_hands(know: TrainKnowledge, rng: random.Random) -> tuple[list[int], l
             if len(tiles) < size:
                 ok = False
                 break
-            mask = 0
-            for t in rng.sample(tiles, size):
-                mask |= 1 << t
+            mask = mask_of(rng.sample(tiles, size))
             hands[s] = mask
             pool &= ~mask
         if ok:
