@@ -172,7 +172,8 @@ def read_view(seen: PlayerView) -> Knowledge:
                                 c.later |= 1 << p.tile
             if not placements:
                 leader = event.seat
-            forced = i > 0 and _is_draw_of(history[i - 1], event.seat)
+            prev = history[i - 1] if i else None
+            forced = isinstance(prev, SeenDraw) and prev.seat == event.seat
             side_points[rules.side_of(event.seat)] += event.points
             several = len(event.placements) > 1
             for p in event.placements:
@@ -255,10 +256,6 @@ def read_view(seen: PlayerView) -> Knowledge:
         base_totals=tuple(t - p for t, p in zip(seen.totals, side_points, strict=True)),
         choices=tuple(choices),
     )
-
-
-def _is_draw_of(event: object, seat: int) -> bool:
-    return isinstance(event, SeenDraw) and event.seat == seat
 
 
 def _current_void(story: tuple[Step, ...] | list[Step]) -> int:

@@ -71,19 +71,6 @@ def score_moves(know: Knowledge, moves: Sequence[Move]) -> list[float]:
 class _Context:
     """Facts shared by every move of one decision."""
 
-    __slots__ = (
-        "every",
-        "fives",
-        "hand",
-        "know",
-        "latvian",
-        "order",
-        "partner_numbers",
-        "unseen",
-        "unseen_count",
-        "w_pips",
-    )
-
     def __init__(self, know: Knowledge) -> None:
         rules = know.rules
         self.know = know

@@ -242,14 +242,13 @@ class _Search(Halving):
         settings = self.settings
         side = self.side
         epsilon = settings.epsilon
-        stop = settings.endgame_tiles if solve_end else -1
         solver = self._solver(base) if solve_end else None
         values = []
         for move in moves:
             deal = base.copy()
             deal.push(move)
             rng = random.Random(seed)
-            until = stop if solver is not None else -1
+            until = settings.endgame_tiles if solver is not None else -1
             voids = list(self.know.voids)
             self.work += self.move_cost * playout(deal, rng, epsilon, until, voids, self.weights)
             if deal.end is None and solver is not None:

@@ -144,15 +144,11 @@ class Planner:
         """Chain search nodes spent (work)."""
 
     def copy(self) -> Planner:
+        """A planner for a branch of the playout (every per-seat list copied)."""
         new = Planner.__new__(Planner)
-        new.rules_set = self.rules_set
-        new.chains = self.chains[:]
-        new.masks = self.masks[:]
-        new.pips = self.pips[:]
-        new.ends = self.ends[:]
-        new.tails = self.tails[:]
-        new.hands = self.hands[:]
-        new.nodes = self.nodes
+        for name in self.__slots__:
+            value = getattr(self, name)
+            setattr(new, name, value[:] if isinstance(value, list) else value)
         return new
 
     def plan(self, deal: TrainDeal, seat: int) -> list[Tile]:
@@ -376,12 +372,6 @@ class _TrainSearch(Halving):
             self.diffs[j] += d
             self.squares[j] += d * d
 
-    def ranking(self) -> list[int]:
-        """Candidate indexes, best first: those still in play by merit (:meth:`merit`),
-        then the dropped ones, the latest dropped first."""
-        means = self.means()
-        return sorted(self.active, key=lambda j: (-self.merit(j, means), j)) + self.dropped
-
     def merit(self, j: int, means: list[float]) -> float:
         """The candidate's mean, less ``PRIOR_Z`` standard errors of its difference from
         the normal level's choice (that one itself: its mean)."""
@@ -391,15 +381,3 @@ class _TrainSearch(Halving):
         mean = self.diffs[j] / c
         var = max(0.0, self.squares[j] / c - mean * mean) / max(1, c - 1)
         return means[0] + mean - PRIOR_Z * math.sqrt(var)
-
-
-__all__ = [
-    "Planner",
-    "build_train_deal",
-    "chain_path",
-    "playout",
-    "quick_move",
-    "rank_train_moves",
-    "round_value",
-    "sample_hands",
-]
