@@ -95,14 +95,11 @@ class _Context:
 
     def can_play(self, seat: int, fit: int) -> float:
         """The chance that ``seat`` holds a tile of ``fit`` (from the unseen tiles it may hold)."""
-        know = self.know
-        size = know.hand_sizes[seat]
-        if size == 0:
-            return 0.0
-        k = (self.unseen & fit & ~know.voids[seat]).bit_count()
-        if k == 0:
-            return 0.0
-        share = min(1.0, size / self.unseen_count)
+        return self._holds(seat, (self.unseen & fit & ~self.know.voids[seat]).bit_count())
+
+    def _holds(self, seat: int, k: int) -> float:
+        """The chance that ``seat`` holds one of ``k`` unseen tiles (0 for an empty hand)."""
+        share = min(1.0, self.know.hand_sizes[seat] / self.unseen_count)
         return 1.0 - (1.0 - share) ** k
 
     def score(self, move: Move) -> float:
@@ -167,9 +164,6 @@ class _Context:
         nxt = self.order[0]
         if rules.side_of(nxt) == rules.side_of(know.seat):
             return 0.0
-        size = know.hand_sizes[nxt]
-        if size == 0:
-            return 0.0
         candidates = self.unseen & fit & ~know.voids[nxt]
         best = 0
         hits = 0
@@ -185,10 +179,7 @@ class _Context:
                 if count and count % 5 == 0:
                     hits += 1
                     best = max(best, count)
-        if not best:
-            return 0.0
-        share = min(1.0, size / self.unseen_count)
-        return best * (1.0 - (1.0 - share) ** hits)
+        return best * self._holds(nxt, hits)
 
     def _deal_end_margin(self, after: int) -> float:
         """The deal ends now (blocked or dead): the others' estimated pips minus the side's."""
