@@ -262,18 +262,10 @@ def play_weight(
             rest = (hands[c.seat] | c.later) & SUIT_MASKS[c.exposed]
             chosen = heft[tile] * kept[rest.bit_count()]
         else:
-            options = hand & c.fit
-            total = 0.0
-            while options:
-                low = options & -options
-                total += heft[low.bit_length() - 1]
-                options ^= low
+            total = sum((heft[t] for t in tiles_in(hand & c.fit)), 0.0)
             chosen = heft[tile]
         heavy[c.seat] = heavy.get(c.seat, 1.0) * chosen / total
-    weight = 1.0
-    for h in heavy.values():
-        weight *= h
-    return weight
+    return math.prod(heavy.values(), start=1.0)
 
 
 def _signal_total(
