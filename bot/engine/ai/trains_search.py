@@ -87,18 +87,16 @@ def sample_hands(know: TrainKnowledge, rng: random.Random) -> tuple[list[int], l
         pool = know.unseen
         hands = [0] * n
         hands[know.seat] = know.hand
-        ok = True
         for s in order:
             allowed = pool if relaxed else pool & ~know.lacks[s]
             tiles = list(tiles_in(allowed))
             size = know.hand_sizes[s]
             if len(tiles) < size:
-                ok = False
                 break
             mask = mask_of(rng.sample(tiles, size))
             hands[s] = mask
             pool &= ~mask
-        if ok:
+        else:
             rest = list(tiles_in(pool))
             rng.shuffle(rest)
             return hands, rest
@@ -244,25 +242,23 @@ def chain_path(end: int, hand: int) -> tuple[list[Tile], int]:
     budget = [PLAYOUT_CHAIN_NODES]
     longest_chain(end, hand, memo, budget)
     path: list[Tile] = []
-    while True:
-        best = memo.get((end, hand))
-        if not best or not best[0]:
-            return path, PLAYOUT_CHAIN_NODES - budget[0]
-        m = hand & SUIT_MASKS[end]
-        step = -1
-        while m:
-            low = m & -m
-            m ^= low
-            t = low.bit_length() - 1
-            rest = memo.get((PIPS[t] - end, hand ^ low), (0, 0))
-            if rest[0] + 1 == best[0] and rest[1] + PIPS[t] == best[1]:
-                step = t
-                break
-        if step < 0:
-            return path, PLAYOUT_CHAIN_NODES - budget[0]
-        path.append(Tile(step))
+    while (best := memo.get((end, hand))) and best[0]:
+        length, pips = best
+        step = next(  # the first tile the rest of the best chain follows
+            (
+                t
+                for t in tiles_in(hand & SUIT_MASKS[end])
+                if memo.get((PIPS[t] - end, hand ^ (1 << t)), (0, 0))
+                == (length - 1, pips - PIPS[t])
+            ),
+            None,
+        )
+        if step is None:
+            break
+        path.append(step)
         end = PIPS[step] - end
         hand &= ~(1 << step)
+    return path, PLAYOUT_CHAIN_NODES - budget[0]
 
 
 def quick_move(deal: TrainDeal, moves: list[Move]) -> Move:
