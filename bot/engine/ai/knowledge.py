@@ -93,13 +93,10 @@ class Knowledge:
     hand: int
     """The viewer's hand (a tile mask)."""
     hand_sizes: tuple[int, ...]
-    boneyard_size: int
     every: int
     """Every tile of the set."""
     unseen: int
     """Tiles the viewer cannot see: other hands, the stock, hidden face-down tiles."""
-    stock_size: int
-    """How many unseen tiles are in no hand and not on the table (boneyard or out of play)."""
     stories: tuple[tuple[Step, ...], ...]
     """Per seat, what the history says about its hand, in order (empty for the viewer)."""
     not_dealt: int
@@ -213,13 +210,11 @@ def read_view(seen: PlayerView) -> Knowledge:
                     c.exact = False
             fit = layout.fit_mask() & every
             nxt = history[i + 1] if i + 1 < len(history) else None
-            if isinstance(nxt, SeenPlay) and nxt.seat == event.seat:
-                kept = event.count - 1
-            elif nxt is None and event.seat == seen.turn and seen.forced is not None:
-                kept = event.count - 1  # the viewer must now lay the last tile drawn
-            else:
-                kept = event.count
-            stories[event.seat].append(Drawn(kept, fit))
+            # the last tile drawn was laid at once, or the viewer must lay it now
+            at_once = (isinstance(nxt, SeenPlay) and nxt.seat == event.seat) or (
+                nxt is None and event.seat == seen.turn and seen.forced is not None
+            )
+            stories[event.seat].append(Drawn(event.count - at_once, fit))
         else:
             assert isinstance(event, SeenPass)
             stories[event.seat].append(Void(layout.fit_mask() & every))
@@ -228,8 +223,6 @@ def read_view(seen: PlayerView) -> Knowledge:
     stories[me] = []
 
     unseen = every & ~hand & ~visible
-    in_hands = sum(seen.hand_sizes) - seen.hand_sizes[me]
-    stock_size = unseen.bit_count() - in_hands - len(hidden)
     not_dealt = _not_dealt(rules, placements, seen, every)
     voids = tuple(_current_void(story) if s != me else 0 for s, story in enumerate(stories))
     return Knowledge(
@@ -237,10 +230,8 @@ def read_view(seen: PlayerView) -> Knowledge:
         seat=me,
         hand=hand,
         hand_sizes=seen.hand_sizes,
-        boneyard_size=seen.boneyard_size,
         every=every,
         unseen=unseen,
-        stock_size=stock_size,
         stories=tuple(tuple(s) for s in stories),
         not_dealt=not_dealt,
         hidden=tuple(hidden),
