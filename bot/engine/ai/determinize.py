@@ -279,12 +279,8 @@ def _signal_total(
         low = ends & -ends
         value = low.bit_length() - 1
         ends ^= low
-        options = hand & SUIT_MASKS[value]
-        while options:
-            bit = options & -options
-            t = bit.bit_length() - 1
-            options ^= bit
-            rest = (hand ^ bit) & SUIT_MASKS[PIPS[t] - value]
+        for t in tiles_in(hand & SUIT_MASKS[value]):
+            rest = (hand ^ (1 << t)) & SUIT_MASKS[PIPS[t] - value]
             total += weights[t] * kept[rest.bit_count()]
     return total
 

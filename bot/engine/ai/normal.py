@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from ..layout import Layout
 from ..moves import Move, Placement
 from ..scoring import DOUBLE_BLANK, DOUBLE_SIX
-from ..tiles import PIPS, SUIT_MASKS, TILES, mask_of, mask_pips
+from ..tiles import PIPS, SUIT_MASKS, mask_of, mask_pips, tiles_in
 from .knowledge import Knowledge
 
 W_OUT = 1000.0
@@ -87,11 +87,10 @@ class _Context:
         partner = know.partner
         self.partner_numbers = [0] * 13
         if partner is not None:
-            for t in TILES[: know.every.bit_length()]:
-                if know.played[partner] >> t & 1:
-                    self.partner_numbers[t.low] += 1
-                    if not t.is_double:
-                        self.partner_numbers[t.high] += 1
+            for t in tiles_in(know.played[partner]):
+                self.partner_numbers[t.low] += 1
+                if not t.is_double:
+                    self.partner_numbers[t.high] += 1
 
     def can_play(self, seat: int, fit: int) -> float:
         """The chance that ``seat`` holds a tile of ``fit`` (from the unseen tiles it may hold)."""
@@ -169,12 +168,9 @@ class _Context:
         hits = 0
         for end in layout.open_ends():
             v = layout.values[end]
-            tiles = candidates & SUIT_MASKS[v]
-            while tiles:
-                low = tiles & -tiles
-                tiles ^= low
+            for t in tiles_in(candidates & SUIT_MASKS[v]):
                 trial = layout.copy()
-                trial.place(Placement(TILES[low.bit_length() - 1], end))
+                trial.place(Placement(t, end))
                 count = trial.count()
                 if count and count % 5 == 0:
                     hits += 1
@@ -189,7 +185,7 @@ class _Context:
         me_side = rules.side_of(know.seat)
         mine = float(mask_pips(after))
         if self.latvian:
-            held = {TILES[t] for t in range(self.every.bit_length()) if after >> t & 1}
+            held = set(tiles_in(after))
             if held == {DOUBLE_BLANK}:
                 mine = 25.0
             elif held == {DOUBLE_SIX}:

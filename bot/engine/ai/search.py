@@ -220,9 +220,8 @@ class _Search(Halving):
 
     def _solver(self, base: Deal) -> LineSolver:
         """A solver for the world of ``base``, within the budget left."""
-        left = (self.settings.work - self.work) / NODE_COST
-        budget = max(1, min(self.settings.solver_nodes, int(left)))
         s = self.settings
+        budget = max(1, min(s.solver_nodes, int((s.work - self.work) / NODE_COST)))
         return LineSolver(base, self.side, budget, s.win_bonus, s.match_bonus)
 
     def _solve_all(self, base: Deal, moves: list[Move]) -> list[float] | None:
