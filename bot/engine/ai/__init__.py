@@ -30,9 +30,9 @@ from ..moves import Move
 from ..view import PlayerView
 from .knowledge import read_view
 from .normal import normal_move
-from .search import SearchSettings, hard_move
+from .search import SearchSettings, rank_moves
 from .trains_normal import normal_train_move, read_trains
-from .trains_search import hard_train_move
+from .trains_search import rank_train_moves
 
 
 class Level(StrEnum):
@@ -67,15 +67,16 @@ def choose_move(
         return rng.choice(moves)
     if len(moves) == 1:
         return moves[0]
+    settings = settings or SearchSettings()
     if seen.station is not None:  # Mexican Train
         trains = read_trains(seen)
         if level == Level.NORMAL:
             return normal_train_move(trains)
-        return hard_train_move(trains, rng, settings or SearchSettings())
+        return rank_train_moves(trains, rng, settings)[0][0]
     know = read_view(seen)
     if level == Level.NORMAL:
         return normal_move(know, rng)
-    return hard_move(know, rng, settings or SearchSettings())
+    return rank_moves(know, rng, settings)[0][0]
 
 
 __all__ = ["LEVELS", "Level", "SearchSettings", "choose_move"]

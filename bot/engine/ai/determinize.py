@@ -166,9 +166,7 @@ def _fill_greedy(know: Knowledge, groups: list[_Group], rng: random.Random) -> W
     """Fill the most constrained group first, each with a random choice; ``None`` on a
     dead end."""
     pool = know.unseen
-    hands = [0] * know.rules.players
-    hands[know.seat] = know.hand
-    hidden: list[Tile] = [TILES[0]] * len(know.hidden)
+    placed: list[tuple[_Group, Tile]] = []
     todo = list(range(len(groups)))
     while todo:
         best = -1
@@ -182,17 +180,10 @@ def _fill_greedy(know: Knowledge, groups: list[_Group], rng: random.Random) -> W
             return None
         todo.remove(best)
         g = groups[best]
-        chosen = rng.sample(list(tiles_in(g.allowed & pool)), g.count)
-        for t in chosen:
+        for t in rng.sample(list(tiles_in(g.allowed & pool)), g.count):
             pool &= ~(1 << t)
-        if g.seat >= 0:
-            for t in chosen:
-                hands[g.seat] |= 1 << t
-        else:
-            hidden[g.hidden] = chosen[0]
-    stock = list(tiles_in(pool))
-    rng.shuffle(stock)
-    return World(hands, hidden, stock)
+            placed.append((g, t))
+    return _world(know, placed, rng)
 
 
 def _fill_matching(know: Knowledge, groups: list[_Group], rng: random.Random) -> World | None:
@@ -217,17 +208,22 @@ def _fill_matching(know: Knowledge, groups: list[_Group], rng: random.Random) ->
     for slot in range(len(slots)):
         if not augment(slot, set()):
             return None
+    return _world(know, [(groups[slots[slot]], TILES[t]) for t, slot in owner.items()], rng)
+
+
+def _world(know: Knowledge, placed: list[tuple[_Group, Tile]], rng: random.Random) -> World:
+    """The world where each tile of ``placed`` went to its group, the rest to the stock
+    (shuffled)."""
     hands = [0] * know.rules.players
     hands[know.seat] = know.hand
     hidden: list[Tile] = [TILES[0]] * len(know.hidden)
     pool = know.unseen
-    for t, slot in owner.items():
-        g = groups[slots[slot]]
+    for g, t in placed:
         pool &= ~(1 << t)
         if g.seat >= 0:
             hands[g.seat] |= 1 << t
         else:
-            hidden[g.hidden] = TILES[t]
+            hidden[g.hidden] = t
     stock = list(tiles_in(pool))
     rng.shuffle(stock)
     return World(hands, hidden, stock)
@@ -266,18 +262,10 @@ def play_weight(
             rest = (hands[c.seat] | c.later) & SUIT_MASKS[c.exposed]
             chosen = heft[tile] * kept[rest.bit_count()]
         else:
-            options = hand & c.fit
-            total = 0.0
-            while options:
-                low = options & -options
-                total += heft[low.bit_length() - 1]
-                options ^= low
+            total = sum((heft[t] for t in tiles_in(hand & c.fit)), 0.0)
             chosen = heft[tile]
         heavy[c.seat] = heavy.get(c.seat, 1.0) * chosen / total
-    weight = 1.0
-    for h in heavy.values():
-        weight *= h
-    return weight
+    return math.prod(heavy.values(), start=1.0)
 
 
 def _signal_total(
@@ -291,12 +279,8 @@ def _signal_total(
         low = ends & -ends
         value = low.bit_length() - 1
         ends ^= low
-        options = hand & SUIT_MASKS[value]
-        while options:
-            bit = options & -options
-            t = bit.bit_length() - 1
-            options ^= bit
-            rest = (hand ^ bit) & SUIT_MASKS[PIPS[t] - value]
+        for t in tiles_in(hand & SUIT_MASKS[value]):
+            rest = (hand ^ (1 << t)) & SUIT_MASKS[PIPS[t] - value]
             total += weights[t] * kept[rest.bit_count()]
     return total
 
@@ -330,32 +314,18 @@ def world_layout(know: Knowledge, world: World) -> Layout:
 def build_deal(know: Knowledge, world: World) -> Deal:
     """A :class:`Deal` in the position the viewer sees, with ``world``'s hidden tiles.
 
-    Built slot by slot (``Deal.start`` would deal and lead afresh); its history holds
-    only what happens from now on.
+    Set up as dealt, then brought to the position (``Deal.start`` would deal and lead
+    afresh); its history holds only what happens from now on.
     """
-    rules = know.rules
     deal = Deal.__new__(Deal)
-    deal.rules = rules
-    deal.n = rules.players
-    deal.hands = world.hands[:]
+    lead = _lead_tile(know)
+    deal._setup(know.rules, world.hands[:], world.stock, know.leader, lead, know.base_totals)
     deal.dealt = tuple(tuple(tiles_in(h)) for h in world.hands)
-    deal.stock = tuple(world.stock)
-    deal.drawn = 0
     deal.layout = world_layout(know, world)
-    deal.leader = know.leader
-    deal.lead_tile = _lead_tile(know)
     deal.turn = know.seat
     deal.passes = know.passes
     deal.forced = know.forced
-    deal.history = []
-    deal.end = None
-    deal.result = None
-    deal.fives = rules.scoring == "fives"
-    deal.latvian = rules.game == "latvian"
-    deal.side_of = tuple(rules.side_of(s) for s in range(rules.players))
     deal.play_points = list(know.play_points)
-    deal.base_totals = know.base_totals
-    deal._legal = None
     return deal
 
 

@@ -81,11 +81,15 @@ class Halving:
         """Each candidate's mean value over the worlds it was played in."""
         return [t / c if c else -math.inf for t, c in zip(self.totals, self.counts, strict=True)]
 
+    def merit(self, j: int, means: list[float]) -> float:
+        """What candidate ``j`` is ranked by: its mean."""
+        return means[j]
+
     def ranking(self) -> list[int]:
-        """Candidate indexes, best first: those still in play by mean, then the dropped
-        ones, the latest dropped first."""
+        """Candidate indexes, best first: those still in play by :meth:`merit`, then the
+        dropped ones, the latest dropped first."""
         means = self.means()
-        return sorted(self.active, key=lambda j: (-means[j], j)) + self.dropped
+        return sorted(self.active, key=lambda j: (-self.merit(j, means), j)) + self.dropped
 
     def run(self, rng: random.Random, deadline: float) -> None:
         """Play worlds until the budget, the world cap or ``deadline`` (on the clock of

@@ -16,10 +16,10 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from ..deal import LATVIAN_LEAD_ORDER
-from ..layout import NOT_OPEN, Layout
+from ..layout import Layout
 from ..moves import End, Move, Placement
 from ..rules import Rules
-from ..tiles import DOUBLES_MASK, SUIT_MASKS, TILES, Tile, heaviest_key, set_size, tile
+from ..tiles import DOUBLES_MASK, SUIT_MASKS, TILES, Tile, heaviest_key, mask_of, set_size, tile
 from ..view import PlayerView, SeenDraw, SeenPass, SeenPlay
 
 
@@ -56,26 +56,14 @@ class LaidHidden(NamedTuple):
 Step = Void | Drawn | Laid | LaidHidden
 
 
-class Choice(NamedTuple):
+@dataclass(slots=True)
+class Choice:
     """A tile another seat chose to lay in view: what fitted the table then, and the
     tiles it laid in view afterwards. ``exact``: the seat drew nothing and laid no
-    hidden tile afterwards, so its hand then was its hand now plus ``later``.
-    ``ends``: the numbers open on the table then (bit ``n`` for number ``n``);
-    ``exposed``: the number the tile left open where it was laid."""
-
-    seat: int
-    tile: Tile
-    fit: int
-    later: int
-    exact: bool
-    ends: int = 0
-    exposed: int = 0
-
-
-@dataclass(slots=True)
-class _Chosen:
-    """A :class:`Choice` while the history is read: ``later`` and ``exact`` change as
-    the seat's later moves come in."""
+    hidden tile afterwards, so its hand then was its hand now plus ``later`` (both
+    change as the history is read). ``ends``: the numbers open on the table then (bit
+    ``n`` for number ``n``); ``exposed``: the number the tile left open where it was
+    laid."""
 
     seat: int
     tile: Tile
@@ -84,11 +72,6 @@ class _Chosen:
     exposed: int
     later: int = 0
     exact: bool = True
-
-    def choice(self) -> Choice:
-        return Choice(
-            self.seat, self.tile, self.fit, self.later, self.exact, self.ends, self.exposed
-        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,13 +93,10 @@ class Knowledge:
     hand: int
     """The viewer's hand (a tile mask)."""
     hand_sizes: tuple[int, ...]
-    boneyard_size: int
     every: int
     """Every tile of the set."""
     unseen: int
     """Tiles the viewer cannot see: other hands, the stock, hidden face-down tiles."""
-    stock_size: int
-    """How many unseen tiles are in no hand and not on the table (boneyard or out of play)."""
     stories: tuple[tuple[Step, ...], ...]
     """Per seat, what the history says about its hand, in order (empty for the viewer)."""
     not_dealt: int
@@ -161,9 +141,7 @@ def read_view(seen: PlayerView) -> Knowledge:
     n = rules.players
     me = seen.seat
     every = (1 << set_size(rules.set)) - 1
-    hand = 0
-    for t in seen.hand:
-        hand |= 1 << t
+    hand = mask_of(seen.hand)
 
     layout = Layout(rules.layout or "line", rules.set)
     stories: list[list[Step]] = [[] for _ in range(n)]
@@ -176,13 +154,11 @@ def read_view(seen: PlayerView) -> Knowledge:
     side_points = [0] * len(rules.sides)
     history = seen.history
     lead_west = seen.table.lead.inner if seen.table.lead is not None else None
-    choices: list[_Chosen] = []
+    choices: list[Choice] = []
     for i, event in enumerate(history):
         if isinstance(event, SeenPlay):
             fit_before = layout.fit_mask() & every
-            ends_before = 0
-            for e in layout.open_ends():
-                ends_before |= 1 << layout.values[e]
+            ends_before = mask_of(layout.values[e] for e in layout.open_ends())
             if event.seat != me:
                 for c in choices:
                     if c.seat == event.seat:
@@ -193,7 +169,8 @@ def read_view(seen: PlayerView) -> Knowledge:
                                 c.later |= 1 << p.tile
             if not placements:
                 leader = event.seat
-            forced = i > 0 and _is_draw_of(history[i - 1], event.seat)
+            prev = history[i - 1] if i else None
+            forced = isinstance(prev, SeenDraw) and prev.seat == event.seat
             side_points[rules.side_of(event.seat)] += event.points
             several = len(event.placements) > 1
             for p in event.placements:
@@ -223,7 +200,7 @@ def read_view(seen: PlayerView) -> Knowledge:
                         if not several and event.seat != me and placements:
                             exposed = layout.values[p.end] if p.end is not None else 0
                             choices.append(
-                                _Chosen(event.seat, p.tile, fit_before, ends_before, exposed)
+                                Choice(event.seat, p.tile, fit_before, ends_before, exposed)
                             )
                 placements.append(placement)
             passes = 0
@@ -233,13 +210,11 @@ def read_view(seen: PlayerView) -> Knowledge:
                     c.exact = False
             fit = layout.fit_mask() & every
             nxt = history[i + 1] if i + 1 < len(history) else None
-            if isinstance(nxt, SeenPlay) and nxt.seat == event.seat:
-                kept = event.count - 1
-            elif nxt is None and event.seat == seen.turn and seen.forced is not None:
-                kept = event.count - 1  # the viewer must now lay the last tile drawn
-            else:
-                kept = event.count
-            stories[event.seat].append(Drawn(kept, fit))
+            # the last tile drawn was laid at once, or the viewer must lay it now
+            at_once = (isinstance(nxt, SeenPlay) and nxt.seat == event.seat) or (
+                nxt is None and event.seat == seen.turn and seen.forced is not None
+            )
+            stories[event.seat].append(Drawn(event.count - at_once, fit))
         else:
             assert isinstance(event, SeenPass)
             stories[event.seat].append(Void(layout.fit_mask() & every))
@@ -248,8 +223,6 @@ def read_view(seen: PlayerView) -> Knowledge:
     stories[me] = []
 
     unseen = every & ~hand & ~visible
-    in_hands = sum(seen.hand_sizes) - seen.hand_sizes[me]
-    stock_size = unseen.bit_count() - in_hands - len(hidden)
     not_dealt = _not_dealt(rules, placements, seen, every)
     voids = tuple(_current_void(story) if s != me else 0 for s, story in enumerate(stories))
     return Knowledge(
@@ -257,10 +230,8 @@ def read_view(seen: PlayerView) -> Knowledge:
         seat=me,
         hand=hand,
         hand_sizes=seen.hand_sizes,
-        boneyard_size=seen.boneyard_size,
         every=every,
         unseen=unseen,
-        stock_size=stock_size,
         stories=tuple(tuple(s) for s in stories),
         not_dealt=not_dealt,
         hidden=tuple(hidden),
@@ -274,12 +245,8 @@ def read_view(seen: PlayerView) -> Knowledge:
         forced=seen.forced,
         legal=seen.legal_moves,
         base_totals=tuple(t - p for t, p in zip(seen.totals, side_points, strict=True)),
-        choices=tuple(c.choice() for c in choices),
+        choices=tuple(choices),
     )
-
-
-def _is_draw_of(event: object, seat: int) -> bool:
-    return isinstance(event, SeenDraw) and event.seat == seat
 
 
 def _current_void(story: tuple[Step, ...] | list[Step]) -> int:
@@ -316,15 +283,7 @@ def _not_dealt(
         return sum(1 << tile(k, k) for k in before) & every
     if lead.is_double:
         return sum(1 << tile(k, k) for k in range(lead.low + 1, rules.set + 1)) & every
-    heavier = 0
-    for t in TILES[: every.bit_length()]:
-        if heaviest_key(t) > heaviest_key(lead):
-            heavier |= 1 << t
+    heavier = mask_of(
+        t for t in TILES[: every.bit_length()] if heaviest_key(t) > heaviest_key(lead)
+    )
     return (heavier | DOUBLES_MASK) & every
-
-
-def open_values(layout: Layout) -> list[int]:
-    """The numbers the open ends show, one per open end."""
-    values = layout.values
-    closed = layout.closed
-    return [values[e] for e in range(4) if values[e] != NOT_OPEN and not closed[e]]

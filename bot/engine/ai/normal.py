@@ -31,8 +31,8 @@ from collections.abc import Sequence
 from ..layout import Layout
 from ..moves import Move, Placement
 from ..scoring import DOUBLE_BLANK, DOUBLE_SIX
-from ..tiles import PIPS, SUIT_MASKS, TILES, mask_pips
-from .knowledge import Knowledge, open_values
+from ..tiles import PIPS, SUIT_MASKS, mask_of, mask_pips, tiles_in
+from .knowledge import Knowledge
 
 W_OUT = 1000.0
 W_PIPS = 1.0
@@ -56,8 +56,6 @@ LATVIAN_BLANK_BONUS = 6.0
 def normal_move(know: Knowledge, rng: random.Random) -> Move:
     """The best-scoring legal move (ties broken by ``rng``)."""
     moves = know.legal
-    if len(moves) == 1:
-        return moves[0]
     scores = score_moves(know, moves)
     best = max(scores)
     tied = [m for m, s in zip(moves, scores, strict=True) if s >= best - 1e-9]
@@ -72,19 +70,6 @@ def score_moves(know: Knowledge, moves: Sequence[Move]) -> list[float]:
 
 class _Context:
     """Facts shared by every move of one decision."""
-
-    __slots__ = (
-        "every",
-        "fives",
-        "hand",
-        "know",
-        "latvian",
-        "order",
-        "partner_numbers",
-        "unseen",
-        "unseen_count",
-        "w_pips",
-    )
 
     def __init__(self, know: Knowledge) -> None:
         rules = know.rules
@@ -102,39 +87,29 @@ class _Context:
         partner = know.partner
         self.partner_numbers = [0] * 13
         if partner is not None:
-            for t in TILES[: know.every.bit_length()]:
-                if know.played[partner] >> t & 1:
-                    self.partner_numbers[t.low] += 1
-                    if not t.is_double:
-                        self.partner_numbers[t.high] += 1
+            for t in tiles_in(know.played[partner]):
+                self.partner_numbers[t.low] += 1
+                if not t.is_double:
+                    self.partner_numbers[t.high] += 1
 
     def can_play(self, seat: int, fit: int) -> float:
         """The chance that ``seat`` holds a tile of ``fit`` (from the unseen tiles it may hold)."""
-        know = self.know
-        size = know.hand_sizes[seat]
-        if size == 0:
-            return 0.0
-        k = (self.unseen & fit & ~know.voids[seat]).bit_count()
-        if k == 0:
-            return 0.0
-        share = min(1.0, size / self.unseen_count)
+        return self._holds(seat, (self.unseen & fit & ~self.know.voids[seat]).bit_count())
+
+    def _holds(self, seat: int, k: int) -> float:
+        """The chance that ``seat`` holds one of ``k`` unseen tiles (0 for an empty hand)."""
+        share = min(1.0, self.know.hand_sizes[seat] / self.unseen_count)
         return 1.0 - (1.0 - share) ** k
 
     def score(self, move: Move) -> float:
         know = self.know
         rules = know.rules
-        laid = 0
-        for t in move.tiles:
-            laid |= 1 << t
-        after = self.hand & ~laid
+        after = self.hand & ~mask_of(move.tiles)
         layout = know.layout.copy()
         for p in move.placements:
             layout.place(p)
-        values = open_values(layout)
-        fit = 0
-        for v in values:
-            fit |= SUIT_MASKS[v]
-        fit &= self.every
+        values = [layout.values[e] for e in layout.open_ends()]
+        fit = layout.fit_mask() & self.every
 
         score = 0.0
         if after == 0:
@@ -188,28 +163,19 @@ class _Context:
         nxt = self.order[0]
         if rules.side_of(nxt) == rules.side_of(know.seat):
             return 0.0
-        size = know.hand_sizes[nxt]
-        if size == 0:
-            return 0.0
         candidates = self.unseen & fit & ~know.voids[nxt]
         best = 0
         hits = 0
         for end in layout.open_ends():
             v = layout.values[end]
-            tiles = candidates & SUIT_MASKS[v]
-            while tiles:
-                low = tiles & -tiles
-                tiles ^= low
+            for t in tiles_in(candidates & SUIT_MASKS[v]):
                 trial = layout.copy()
-                trial.place(Placement(TILES[low.bit_length() - 1], end))
+                trial.place(Placement(t, end))
                 count = trial.count()
                 if count and count % 5 == 0:
                     hits += 1
                     best = max(best, count)
-        if not best:
-            return 0.0
-        share = min(1.0, size / self.unseen_count)
-        return best * (1.0 - (1.0 - share) ** hits)
+        return best * self._holds(nxt, hits)
 
     def _deal_end_margin(self, after: int) -> float:
         """The deal ends now (blocked or dead): the others' estimated pips minus the side's."""
@@ -219,7 +185,7 @@ class _Context:
         me_side = rules.side_of(know.seat)
         mine = float(mask_pips(after))
         if self.latvian:
-            held = {TILES[t] for t in range(self.every.bit_length()) if after >> t & 1}
+            held = set(tiles_in(after))
             if held == {DOUBLE_BLANK}:
                 mine = 25.0
             elif held == {DOUBLE_SIX}:

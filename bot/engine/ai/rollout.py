@@ -55,70 +55,24 @@ class PlayoutWeights(NamedTuple):
 DEFAULT_WEIGHTS = PlayoutWeights()
 FIVES_WEIGHTS = PlayoutWeights(pips=0.4)
 """All fives: the pips laid count less than the counts scored."""
+
+
+def _tuned(*row: float) -> PlayoutWeights:
+    """A row of :data:`TUNED`: pips, double, strand, follow, stuck, variety, then the first
+    next seats' weights (the later seats' are the defaults')."""
+    pips, double, strand, follow, stuck, variety, *seats = row
+    seats += DEFAULT_WEIGHTS.seats[len(seats) :]
+    return PlayoutWeights(pips, double, strand, follow, stuck, variety, seats=tuple(seats))
+
+
 TUNED: dict[str, PlayoutWeights] = {
-    "block-4t": PlayoutWeights(
-        pips=1.0,
-        double=2.98,
-        strand=11.13,
-        follow=1.98,
-        stuck=3.37,
-        variety=1.42,
-        seats=(31.28, 3.29, 2.08, 0.9, 0.6, 0.6, 0.6),
-    ),
-    "block-2": PlayoutWeights(
-        pips=1.0,
-        double=1.64,
-        strand=7.44,
-        follow=1.81,
-        stuck=2.76,
-        variety=0.83,
-        seats=(53.96, 2.7, 1.5, 0.9, 0.6, 0.6, 0.6),
-    ),
-    "draw-3": PlayoutWeights(
-        pips=1.0,
-        double=3.38,
-        strand=8.84,
-        follow=2.24,
-        stuck=7.66,
-        variety=0.79,
-        seats=(12.69, 1.81, 1.5, 0.9, 0.6, 0.6, 0.6),
-    ),
-    "draw-2s": PlayoutWeights(
-        pips=1.0,
-        double=2.06,
-        strand=9.23,
-        follow=1.57,
-        stuck=3.51,
-        variety=1.07,
-        seats=(54.6, 2.7, 1.5, 0.9, 0.6, 0.6, 0.6),
-    ),
-    "allfives-4ts": PlayoutWeights(
-        pips=0.174,
-        double=2.35,
-        strand=4.13,
-        follow=1.94,
-        stuck=2.13,
-        variety=0.95,
-        seats=(18.36, 1.59, 1.4, 0.9, 0.6, 0.6, 0.6),
-    ),
-    "allfives-2s": PlayoutWeights(
-        pips=0.202,
-        double=2.78,
-        strand=12.31,
-        follow=1.61,
-        stuck=3.1,
-        variety=0.89,
-        seats=(33.58, 2.7, 1.5, 0.9, 0.6, 0.6, 0.6),
-    ),
-    "latvian-4": PlayoutWeights(
-        pips=1.0,
-        double=1.78,
-        strand=13.89,
-        follow=0.61,
-        stuck=1.95,
-        variety=0.64,
-        seats=(15.5, 7.1, 2.66, 0.9, 0.6, 0.6, 0.6),
-    ),
+    "block-4t": _tuned(1.0, 2.98, 11.13, 1.98, 3.37, 1.42, 31.28, 3.29, 2.08),
+    "block-2": _tuned(1.0, 1.64, 7.44, 1.81, 2.76, 0.83, 53.96),
+    "draw-3": _tuned(1.0, 3.38, 8.84, 2.24, 7.66, 0.79, 12.69, 1.81),
+    "draw-2s": _tuned(1.0, 2.06, 9.23, 1.57, 3.51, 1.07, 54.6),
+    "allfives-4ts": _tuned(0.174, 2.35, 4.13, 1.94, 2.13, 0.95, 18.36, 1.59, 1.4),
+    "allfives-2s": _tuned(0.202, 2.78, 12.31, 1.61, 3.1, 0.89, 33.58),
+    "latvian-4": _tuned(1.0, 1.78, 13.89, 0.61, 1.95, 0.64, 15.5, 7.1, 2.66),
 }
 """Weights tuned by self-play per kind of game (:func:`game_key`), found by
 ``benchmarks/tune_playouts.py``; other games use the defaults."""
@@ -134,10 +88,7 @@ def game_key(rules: Rules) -> str:
 
 def weights_for(rules: Rules) -> PlayoutWeights:
     """The playout weights for a deal under ``rules``."""
-    tuned = TUNED.get(game_key(rules))
-    if tuned is not None:
-        return tuned
-    return hand_set_for(rules)
+    return TUNED.get(game_key(rules)) or hand_set_for(rules)
 
 
 def hand_set_for(rules: Rules) -> PlayoutWeights:

@@ -80,16 +80,14 @@ elsewhere as ``tuned``."""
 def their_tuned_for(rules: Rules, settings: SearchSettings) -> bool:
     """Whether the other sides' seats play out with the tuned weights in a game of
     ``rules``."""
-    if settings.their_tuned is not None:
-        return settings.their_tuned
-    return THEIR_TUNED.get((rules.game, rules.players), settings.tuned)
+    their = settings.their_tuned
+    return THEIR_TUNED.get((rules.game, rules.players), settings.tuned) if their is None else their
 
 
 def signal_for(rules: Rules, settings: SearchSettings) -> float:
     """The ``signal`` in force for a game of ``rules``."""
-    if settings.signal is not None:
-        return settings.signal
-    return SIGNALS.get((rules.game, rules.players), 0.0)
+    signal = settings.signal
+    return SIGNALS.get((rules.game, rules.players), 0.0) if signal is None else signal
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,22 +141,12 @@ class SearchSettings:
     (``THEIR_TUNED``), else as ``tuned``."""
 
 
-def hard_move(know: Knowledge, rng: random.Random, settings: SearchSettings) -> Move:
-    """The candidate with the best mean value over sampled worlds."""
-    if len(know.legal) == 1:
-        return know.legal[0]
-    return rank_moves(know, rng, settings)[0][0]
-
-
 def rank_moves(
     know: Knowledge, rng: random.Random, settings: SearchSettings
 ) -> list[tuple[Move, float]]:
     """The candidates and their mean values over the sampled worlds, best first (ties:
-    the normal level's order)."""
-
-    def search(candidates: list[Move]) -> _Search:
-        return _Search(know, candidates, settings)
-
+    the normal level's order): the first is the hard level's move."""
+    search = partial(_Search, know, settings=settings)
     return rank(know.legal, partial(score_moves, know), search, rng, settings)
 
 
@@ -232,9 +220,8 @@ class _Search(Halving):
 
     def _solver(self, base: Deal) -> LineSolver:
         """A solver for the world of ``base``, within the budget left."""
-        left = (self.settings.work - self.work) / NODE_COST
-        budget = max(1, min(self.settings.solver_nodes, int(left)))
         s = self.settings
+        budget = max(1, min(s.solver_nodes, int((s.work - self.work) / NODE_COST)))
         return LineSolver(base, self.side, budget, s.win_bonus, s.match_bonus)
 
     def _solve_all(self, base: Deal, moves: list[Move]) -> list[float] | None:
@@ -254,14 +241,13 @@ class _Search(Halving):
         settings = self.settings
         side = self.side
         epsilon = settings.epsilon
-        stop = settings.endgame_tiles if solve_end else -1
         solver = self._solver(base) if solve_end else None
         values = []
         for move in moves:
             deal = base.copy()
             deal.push(move)
             rng = random.Random(seed)
-            until = stop if solver is not None else -1
+            until = settings.endgame_tiles if solver is not None else -1
             voids = list(self.know.voids)
             self.work += self.move_cost * playout(deal, rng, epsilon, until, voids, self.weights)
             if deal.end is None and solver is not None:

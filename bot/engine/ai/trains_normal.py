@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from ..moves import Move
 from ..rules import Rules
-from ..tiles import PIPS, SUIT_MASKS, Tile, mask_of, set_size, tile
+from ..tiles import PIPS, SUIT_MASKS, Tile, mask_of, set_size, tile, tiles_in
 from ..trains import MEXICAN, NO_DOUBLE, Station
 from ..view import PlayerView, SeenDraw, SeenPass, SeenPlay
 
@@ -86,10 +86,7 @@ def read_trains(seen: PlayerView) -> TrainKnowledge:
     station.markers = [t.marker for t in sv.trains[:n]]
     station.unsatisfied = NO_DOUBLE if sv.unsatisfied is None else sv.unsatisfied
     hand = mask_of(seen.hand)
-    on_trains = 0
-    for t in sv.trains:
-        for car in t.cars:
-            on_trains |= 1 << car.tile
+    on_trains = mask_of(car.tile for t in sv.trains for car in t.cars)
     every = (1 << set_size(rules.set)) - 1
     unseen = every & ~hand & ~on_trains & ~(1 << tile(sv.engine, sv.engine))
     return TrainKnowledge(
@@ -151,16 +148,12 @@ def longest_chain(
     """The longest path of tiles through ``hand`` from ``end``: (tiles, pips), longest
     first, then heaviest. ``memo`` may be shared between questions on one hand;
     ``budget`` (one number, lowered per node searched) defaults to ``CHAIN_NODES``."""
-    return _chain(end, hand, memo, [CHAIN_NODES] if budget is None else budget)
-
-
-def _chain(
-    end: int, hand: int, memo: dict[tuple[int, int], tuple[int, int]], budget: list[int]
-) -> tuple[int, int]:
     key = (end, hand)
     found = memo.get(key)
     if found is not None:
         return found
+    if budget is None:
+        budget = [CHAIN_NODES]
     best = (0, 0)
     m = hand & SUIT_MASKS[end]
     while m and budget[0] > 0:
@@ -168,7 +161,7 @@ def _chain(
         m ^= low
         budget[0] -= 1
         t = low.bit_length() - 1
-        length, pips = _chain(PIPS[t] - end, hand ^ low, memo, budget)
+        length, pips = longest_chain(PIPS[t] - end, hand ^ low, memo, budget)
         if (length + 1, pips + PIPS[t]) > best:
             best = (length + 1, pips + PIPS[t])
     memo[key] = best
@@ -198,7 +191,10 @@ def _score(
     hand: int,
     memo: dict[tuple[int, int], tuple[int, int]],
     draw_fits: list[float],
+    value: int | None = None,
 ) -> float:
+    """Laying ``t`` on ``train``, whose end shows ``value`` (default: the end now; given
+    for a tile that follows a double just laid)."""
     assert train is not None
     station = know.station
     seat = know.seat
@@ -208,19 +204,15 @@ def _score(
     score = PIP * pips
     if not after:
         return score + OUT
-    value = ends[train]
+    if value is None:
+        value = ends[train]
     outer = pips - value
     if outer == value:  # a double: the layer moves again and must follow it
         follow = after & SUIT_MASKS[value]
         if follow:
-            best = -1e9
-            m = follow
-            while m:
-                low = m & -m
-                m ^= low
-                f = Tile(low.bit_length() - 1)
-                best = max(best, _follow_score(know, f, train, after, memo, value))
-            return score + best
+            return score + max(
+                _score(know, f, train, after, memo, draw_fits, value) for f in tiles_in(follow)
+            )
         # it draws (a tile of about ``set`` pips kept unless it fits) and puts its
         # marker out unless the drawn tile fits
         miss = 1.0 - draw_fits[value]
@@ -228,33 +220,9 @@ def _score(
         score -= miss * (drawn + (0 if station.markers[seat] else BARE_DOUBLE))
         if train == seat:
             score -= BARE_OWN_DOUBLE * miss
-        own_end = ends[seat]
-    else:
-        own_end = outer if train == seat else ends[seat]
     if train == seat and station.markers[seat]:
         score += CLOSE
-    return score + _hand_value(know, after, own_end, train, outer, memo)
-
-
-def _follow_score(
-    know: TrainKnowledge,
-    f: Tile,
-    train: int,
-    hand: int,
-    memo: dict[tuple[int, int], tuple[int, int]],
-    value: int,
-) -> float:
-    """Laying ``f`` on the double (number ``value``) just laid on ``train``."""
-    after = hand & ~(1 << f)
-    pips = PIPS[f]
-    score = PIP * pips
-    if not after:
-        return score + OUT
-    outer = pips - value
-    seat = know.seat
-    own_end = outer if train == seat else know.station.ends[seat]
-    if train == seat and know.station.markers[seat]:
-        score += CLOSE
+    own_end = outer if train == seat else ends[seat]  # a double keeps the own end as it was
     return score + _hand_value(know, after, own_end, train, outer, memo)
 
 

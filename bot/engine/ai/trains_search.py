@@ -87,20 +87,16 @@ def sample_hands(know: TrainKnowledge, rng: random.Random) -> tuple[list[int], l
         pool = know.unseen
         hands = [0] * n
         hands[know.seat] = know.hand
-        ok = True
         for s in order:
             allowed = pool if relaxed else pool & ~know.lacks[s]
             tiles = list(tiles_in(allowed))
             size = know.hand_sizes[s]
             if len(tiles) < size:
-                ok = False
                 break
-            mask = 0
-            for t in rng.sample(tiles, size):
-                mask |= 1 << t
+            mask = mask_of(rng.sample(tiles, size))
             hands[s] = mask
             pool &= ~mask
-        if ok:
+        else:
             rest = list(tiles_in(pool))
             rng.shuffle(rest)
             return hands, rest
@@ -146,15 +142,11 @@ class Planner:
         """Chain search nodes spent (work)."""
 
     def copy(self) -> Planner:
+        """A planner for a branch of the playout (every per-seat list copied)."""
         new = Planner.__new__(Planner)
-        new.rules_set = self.rules_set
-        new.chains = self.chains[:]
-        new.masks = self.masks[:]
-        new.pips = self.pips[:]
-        new.ends = self.ends[:]
-        new.tails = self.tails[:]
-        new.hands = self.hands[:]
-        new.nodes = self.nodes
+        for name in self.__slots__:
+            value = getattr(self, name)
+            setattr(new, name, value[:] if isinstance(value, list) else value)
         return new
 
     def plan(self, deal: TrainDeal, seat: int) -> list[Tile]:
@@ -250,25 +242,23 @@ def chain_path(end: int, hand: int) -> tuple[list[Tile], int]:
     budget = [PLAYOUT_CHAIN_NODES]
     longest_chain(end, hand, memo, budget)
     path: list[Tile] = []
-    while True:
-        best = memo.get((end, hand))
-        if not best or not best[0]:
-            return path, PLAYOUT_CHAIN_NODES - budget[0]
-        m = hand & SUIT_MASKS[end]
-        step = -1
-        while m:
-            low = m & -m
-            m ^= low
-            t = low.bit_length() - 1
-            rest = memo.get((PIPS[t] - end, hand ^ low), (0, 0))
-            if rest[0] + 1 == best[0] and rest[1] + PIPS[t] == best[1]:
-                step = t
-                break
-        if step < 0:
-            return path, PLAYOUT_CHAIN_NODES - budget[0]
-        path.append(Tile(step))
+    while (best := memo.get((end, hand))) and best[0]:
+        length, pips = best
+        step = next(  # the first tile the rest of the best chain follows
+            (
+                t
+                for t in tiles_in(hand & SUIT_MASKS[end])
+                if memo.get((PIPS[t] - end, hand ^ (1 << t)), (0, 0))
+                == (length - 1, pips - PIPS[t])
+            ),
+            None,
+        )
+        if step is None:
+            break
+        path.append(step)
         end = PIPS[step] - end
         hand &= ~(1 << step)
+    return path, PLAYOUT_CHAIN_NODES - budget[0]
 
 
 def quick_move(deal: TrainDeal, moves: list[Move]) -> Move:
@@ -320,19 +310,12 @@ def round_value(deal: TrainDeal, seat: int, planner: Planner | None = None) -> f
     return others - score[seat]
 
 
-def hard_train_move(know: TrainKnowledge, rng: random.Random, settings: SearchSettings) -> Move:
-    """The candidate with the best mean value over sampled worlds."""
-    return rank_train_moves(know, rng, settings)[0][0]
-
-
 def rank_train_moves(
     know: TrainKnowledge, rng: random.Random, settings: SearchSettings
 ) -> list[tuple[Move, float]]:
-    """The candidates and their mean values, best first (ties: the normal level's order)."""
-
-    def search(candidates: list[Move]) -> _TrainSearch:
-        return _TrainSearch(know, candidates, settings)
-
+    """The candidates and their mean values, best first (ties: the normal level's order):
+    the first is the hard level's move."""
+    search = partial(_TrainSearch, know, settings=settings)
     return rank(know.legal, partial(score_train_moves, know), search, rng, settings)
 
 
@@ -385,12 +368,6 @@ class _TrainSearch(Halving):
             self.diffs[j] += d
             self.squares[j] += d * d
 
-    def ranking(self) -> list[int]:
-        """Candidate indexes, best first: those still in play by merit (:meth:`merit`),
-        then the dropped ones, the latest dropped first."""
-        means = self.means()
-        return sorted(self.active, key=lambda j: (-self.merit(j, means), j)) + self.dropped
-
     def merit(self, j: int, means: list[float]) -> float:
         """The candidate's mean, less ``PRIOR_Z`` standard errors of its difference from
         the normal level's choice (that one itself: its mean)."""
@@ -400,16 +377,3 @@ class _TrainSearch(Halving):
         mean = self.diffs[j] / c
         var = max(0.0, self.squares[j] / c - mean * mean) / max(1, c - 1)
         return means[0] + mean - PRIOR_Z * math.sqrt(var)
-
-
-__all__ = [
-    "Planner",
-    "build_train_deal",
-    "chain_path",
-    "hard_train_move",
-    "playout",
-    "quick_move",
-    "rank_train_moves",
-    "round_value",
-    "sample_hands",
-]
