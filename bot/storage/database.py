@@ -327,7 +327,7 @@ class SqliteDatabase(Database):
     ) -> list[Row]:
         return await self._writing(lambda conn: conn.write_guarded(guard, params, inserts))
 
-    async def _writing(self, step: Callable[[Connection], Awaitable[list[Row]]]) -> list[Row]:
+    async def _writing(self, step: Callable[[SqliteConnection], Awaitable[list[Row]]]) -> list[Row]:
         """``step`` on the writer: in the task's own transaction, else under the writer lock."""
         task = asyncio.current_task()
         if task is not None and task is self._owner:

@@ -39,7 +39,7 @@ from bot.engine.record import joined_record
 from .codec import from_row, json_list, json_object, to_json, to_text
 from .errors import ChannelBusyError, IntegrityError, StaleGameError, StorageError
 from .matches import FinishedMatch, insert_match
-from .sql import Connection, Dialect, Insert, Reader, Row
+from .sql import Dialect, Insert, Reader, Row
 
 if TYPE_CHECKING:
     from .database import Database
@@ -348,8 +348,8 @@ class GameRepository:
 
     async def get(self, game_id: int) -> GameRow | None:
         """The game with this id, or None."""
-        games = await self._read(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
-        return games[0] if games else None
+        sql = f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?"
+        return next(iter(await self._read(sql, (game_id,))), None)
 
     async def _read(self, sql: str, params: Sequence[Any] = ()) -> list[GameRow]:
         """The games a query of :data:`GAME_COLUMNS` finds, each with its whole record.
@@ -431,19 +431,13 @@ class GameRepository:
 
     async def active_in_channel(self, channel_id: int) -> GameRow | None:
         """The channel's game in the lobby or being played, or None."""
-        games = await self._read(
-            f"SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ? AND {_ACTIVE_SQL}",
-            (channel_id,),
-        )
-        return games[0] if games else None
+        sql = f"SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ? AND {_ACTIVE_SQL}"
+        return next(iter(await self._read(sql, (channel_id,))), None)
 
     async def latest_in_channel(self, channel_id: int) -> GameRow | None:
         """The channel's most recent game of any status (highest id), or None."""
-        games = await self._read(
-            f"SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
-            (channel_id,),
-        )
-        return games[0] if games else None
+        sql = f"SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1"
+        return next(iter(await self._read(sql, (channel_id,))), None)
 
     async def active(
         self,
@@ -589,8 +583,9 @@ class GameRepository:
                 status=status, seats=seats, ended_at=now, clear={"state", "record_head"}
             )
         try:
-            async with self._db.transaction() as conn:
-                game = await _update(conn, game_id, expected_version, now, fields)
+            async with self._db.transaction() as conn:  # the task's writes join it
+                row = await self._write(game_id, expected_version, now, fields, GAME_COLUMNS)
+                [game] = await read_games(conn, [row])
                 for table in ("game_moves", "game_deals"):  # the whole record is stored now
                     await conn.execute(f"DELETE FROM {table} WHERE game_id = ?", (game_id,))
                 if match is not None:
@@ -645,22 +640,6 @@ def _fields(*, clear: Collection[str] = (), **given: Any) -> dict[str, Any]:
             raise ValueError(f"{column!r} is both given and cleared")
         fields[column] = None
     return fields
-
-
-async def _update(
-    conn: Connection,
-    game_id: int,
-    expected_version: int,
-    now: datetime,
-    fields: Mapping[str, Any],
-) -> GameRow:
-    """The versioned UPDATE inside the caller's transaction; StaleGameError if it missed."""
-    sql, params = _update_sql(game_id, expected_version, now, fields, GAME_COLUMNS)
-    row = await conn.fetchone(sql, params)
-    if row is not None:
-        [game] = await read_games(conn, [row])
-        return game
-    raise await _stale(conn, game_id, expected_version)
 
 
 def _update_sql(

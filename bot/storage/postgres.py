@@ -106,7 +106,7 @@ def numbered(sql: str) -> str:
 
 
 def guarded(guard: str, params: Sequence[Any], inserts: Sequence[Insert]) -> tuple[str, list[Any]]:
-    """:meth:`~.sql.Connection.write_guarded` as one statement: the guard in ``WITH``, each
+    """:meth:`~.database.Database.write_guarded` as one statement: the guard in ``WITH``, each
     insert taking its rows only if the guard returned one (an atomic statement)."""
     parts = [f"guard AS ({guard})"]
     values = list(params)

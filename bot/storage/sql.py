@@ -53,7 +53,7 @@ class Dialect:
 
 @dataclass(frozen=True, slots=True)
 class Insert:
-    """Rows for one table, to insert after a guard (:meth:`Connection.write_guarded`)."""
+    """Rows for one table, to insert after a guard (:meth:`SqliteConnection.write_guarded`)."""
 
     table: str
     columns: tuple[str, ...]
@@ -113,20 +113,6 @@ class Connection(Reader):
         takes it waits for the others). SQLite's write transaction already excludes
         every other writer: there this does nothing."""
 
-    async def write_guarded(
-        self, guard: str, params: Sequence[Any], inserts: Sequence[Insert]
-    ) -> list[Row]:
-        """``guard`` (a statement that returns rows, such as a versioned ``UPDATE ...
-        RETURNING``) and, only if it returned a row, the ``inserts``: all or nothing,
-        as one step where the backend can. The guard's rows.
-
-        Here, statement by statement, for a caller inside its own transaction."""
-        rows = await self.fetchall(guard, params)
-        if rows:
-            for insert in inserts:
-                await self.executemany(insert.sql, insert.rows)
-        return rows
-
 
 class SqliteConnection(Connection):
     """A :class:`Connection` over an aiosqlite connection."""
@@ -161,9 +147,9 @@ class SqliteConnection(Connection):
     async def write_guarded(
         self, guard: str, params: Sequence[Any], inserts: Sequence[Insert]
     ) -> list[Row]:
-        """One call on the connection's thread: ``BEGIN IMMEDIATE`` (unless a transaction
-        is open), the guard, the inserts if it returned a row, ``COMMIT`` (else
-        ``ROLLBACK``). One round trip instead of one per statement."""
+        """``Database.write_guarded`` as one call on the connection's thread: ``BEGIN
+        IMMEDIATE`` (unless a transaction is open), the guard, the inserts if it returned
+        a row, ``COMMIT`` (else ``ROLLBACK``). One round trip instead of one per statement."""
 
         def guarded(conn: sqlite3.Connection) -> list[Row]:
             own = not conn.in_transaction
