@@ -41,7 +41,7 @@ import logging
 import os
 from abc import abstractmethod
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass
 from typing import Any, Self
 
@@ -68,6 +68,7 @@ from .sql import (
     SqliteConnection,
     execute,
     rollback,
+    transaction_on,
 )
 
 URL_SCHEMES = ("postgresql://", "postgres://")
@@ -357,17 +358,6 @@ class SqliteDatabase(Database):
         return await self._reader_conns[0].fetchall(sql, params)
 
 
-@asynccontextmanager
-async def _transaction(conn: aiosqlite.Connection, begin: str) -> AsyncIterator[None]:
+def _transaction(conn: aiosqlite.Connection, begin: str) -> AbstractAsyncContextManager[None]:
     """``begin`` ... ``COMMIT`` on ``conn``; ``ROLLBACK`` and re-raise on any exception."""
-    try:
-        await execute(conn, begin)
-        yield
-    except BaseException:
-        await rollback(conn)
-        raise
-    try:
-        await execute(conn, "COMMIT")
-    except BaseException:
-        await rollback(conn)
-        raise
+    return transaction_on(lambda sql: execute(conn, sql), lambda: rollback(conn), begin)

@@ -59,7 +59,7 @@ from .errors import (
     StorageError,
 )
 from .migrations import PG_MIGRATIONS, check_versions, goal_of
-from .sql import POSTGRESQL, Connection, Insert, Row
+from .sql import POSTGRESQL, Connection, Insert, Row, transaction_on
 from .urls import redacted, scrub
 
 log = logging.getLogger(__name__)
@@ -357,23 +357,17 @@ class PostgresDatabase(Database):
         task = asyncio.current_task()
         if task is not None and task in self._held:
             raise StorageError("transactions are not reentrant: this task already holds one")
-        async with self._connection() as conn:
-            await conn.execute(begin)
+        async with (
+            self._connection() as conn,
+            transaction_on(conn.execute, functools.partial(_rollback, conn), begin),
+        ):
             if task is not None:
                 self._held[task] = (conn, snapshot)
             try:
                 yield conn
-            except BaseException:
-                await _rollback(conn)
-                raise
             finally:
                 if task is not None:
                     self._held.pop(task, None)
-            try:
-                await conn.execute("COMMIT")
-            except BaseException:
-                await _rollback(conn)
-                raise
 
 
 @asynccontextmanager

@@ -19,7 +19,7 @@ import contextlib
 import sqlite3
 from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass
 from typing import Any, Final, Protocol, TypeVar
 
@@ -179,6 +179,25 @@ def _integrity() -> Iterator[None]:
         yield
     except sqlite3.IntegrityError as exc:
         raise IntegrityError(str(exc), constraint=str(exc)) from exc
+
+
+@asynccontextmanager
+async def transaction_on(
+    run: Callable[[str], Awaitable[None]], undo: Callable[[], Awaitable[None]], begin: str
+) -> AsyncIterator[None]:
+    """``begin`` ... ``COMMIT`` through ``run`` (either driver); ``undo`` (a rollback that
+    fails quietly) and re-raise on any exception, a failing ``BEGIN`` or ``COMMIT`` too."""
+    try:
+        await run(begin)
+        yield
+    except BaseException:
+        await undo()
+        raise
+    try:
+        await run("COMMIT")
+    except BaseException:
+        await undo()
+        raise
 
 
 async def execute(conn: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> None:
