@@ -511,16 +511,8 @@ class LeaderboardRepository:
                 total, entries = await self._board_since(
                     guild_id, game, since, order, page, page_size
                 )
-        return BoardPage(
-            guild_id=guild_id,
-            game=game,
-            since=since,
-            order=order,
-            page=page_within(page, total, page_size),
-            page_size=page_size,
-            total=total,
-            entries=tuple(entries),
-        )
+        page = page_within(page, total, page_size)
+        return BoardPage(guild_id, game, since, order, page, page_size, total, tuple(entries))
 
     async def _board_all(
         self, guild_id: int, game: str, order: str, page: int, size: int

@@ -258,16 +258,8 @@ class SeasonRepository:
         )
         entries = [] if row is None else [_entry(e) for e in json_list(row[0], "entries")]
         page = page_within(page, len(entries), page_size)
-        return BoardPage(
-            guild_id=guild_id,
-            game=game,
-            since=None,
-            order=order,
-            page=page,
-            page_size=page_size,
-            total=len(entries),
-            entries=tuple(entries[page * page_size : (page + 1) * page_size]),
-        )
+        shown = tuple(entries[page * page_size : (page + 1) * page_size])
+        return BoardPage(guild_id, game, None, order, page, page_size, len(entries), shown)
 
 
 async def _archive(conn: Connection, guild_id: int, number: int) -> tuple[tuple[str, int], ...]:
