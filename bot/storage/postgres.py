@@ -155,12 +155,6 @@ def timed_out(exc: BaseException, where: str) -> DatabaseTimeoutError:
     return DatabaseTimeoutError(f"the database at {where} is unavailable: {reason}")
 
 
-def never_sent(exc: BaseException) -> bool:
-    """Whether asyncpg refused the statement before sending it (the connection was found
-    closed, or broken by a notice read while idle)."""
-    return isinstance(exc, asyncpg.InternalClientError | asyncpg.InterfaceError)
-
-
 class PgConnection(Connection):
     """A :class:`Connection` over one asyncpg connection; errors in storage's terms."""
 
@@ -217,7 +211,9 @@ class PgConnection(Connection):
             with contextlib.suppress(Exception):  # never back into the pool
                 self.raw.terminate()
             await self._on_gone()
-            raise unavailable(exc, self._where, sent=not never_sent(exc)) from exc
+            # asyncpg refuses to send on a connection found closed, or broken by a notice
+            never_sent = isinstance(exc, asyncpg.InternalClientError | asyncpg.InterfaceError)
+            raise unavailable(exc, self._where, sent=not never_sent) from exc
 
 
 class PostgresDatabase(Database):
@@ -300,7 +296,8 @@ class PostgresDatabase(Database):
         (a restart, a terminated backend). A read is asked again unless it timed out (it
         would only wait as long again); a write only if it certainly never left (else it
         may have landed: the caller finds out, not a second write)."""
-        held = self._held_by_task()
+        task = asyncio.current_task()
+        held = None if task is None else self._held.get(task)
         if held is not None:
             conn, snapshot = held
             if snapshot and write:
@@ -319,10 +316,6 @@ class PostgresDatabase(Database):
         return await self.fetchint(f"SELECT version FROM {SCHEMA_TABLE}")
 
     # -- connections ----------------------------------------------------------------------
-
-    def _held_by_task(self) -> tuple[PgConnection, bool] | None:
-        task = asyncio.current_task()
-        return None if task is None else self._held.get(task)
 
     @asynccontextmanager
     async def _connection(self) -> AsyncIterator[PgConnection]:
