@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .codec import from_row
+from .sql import upsert
 
 if TYPE_CHECKING:
     from .database import Database
@@ -76,8 +77,4 @@ class GuildRepository:
     async def _set(self, guild_id: int, column: str, value: Any) -> None:
         # column is one of this module's literals, never caller input.
         async with self._db.transaction() as conn:
-            await conn.execute(
-                f"INSERT INTO guild_settings (guild_id, {column}) VALUES (?, ?)"
-                f" ON CONFLICT (guild_id) DO UPDATE SET {column} = excluded.{column}",
-                (guild_id, value),
-            )
+            await conn.execute(upsert("guild_settings", f"guild_id, {column}"), (guild_id, value))

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, Final, Protocol
 from .codec import from_row, to_row, to_text
 from .errors import StorageError
 from .matches import MatchSummary, matches_after, page_count, page_within
-from .sql import Connection, Dialect, Reader, Row
+from .sql import Connection, Dialect, Reader, Row, upsert
 
 if TYPE_CHECKING:
     from .database import Database
@@ -287,17 +287,9 @@ async def _write(
         )
     for start in range(0, len(standings), _CHUNK):
         await conn.executemany(
-            f"INSERT INTO standings ({_STANDING_COLUMNS}) VALUES ({_marks(16)})"
-            f" ON CONFLICT (guild_id, game, user_id) DO UPDATE SET {_STANDING_UPDATE}",
+            upsert("standings", _STANDING_COLUMNS, "guild_id, game, user_id"),
             [_standing_row(guild_id, s) for s in standings[start : start + _CHUNK]],
         )
-
-
-_STANDING_UPDATE = ", ".join(
-    f"{c} = excluded.{c}"
-    for c in _STANDING_COLUMNS.split(", ")
-    if c not in ("guild_id", "game", "user_id")
-)
 
 
 def _marks(n: int) -> str:
@@ -430,13 +422,9 @@ class LeaderboardRepository:
             last = await conn.fetchint("SELECT coalesce(max(id), 0) FROM matches")
             await conn.execute("DELETE FROM standings WHERE guild_id = ?", (guild_id,))
             await conn.execute("DELETE FROM player_results WHERE guild_id = ?", (guild_id,))
+            columns = "guild_id, after_match_id, reset_at, reset_by, ratings_after"
             await conn.execute(
-                "INSERT INTO leaderboard_seasons"
-                " (guild_id, after_match_id, reset_at, reset_by) VALUES (?, ?, ?, ?)"
-                " ON CONFLICT (guild_id) DO UPDATE SET after_match_id = excluded.after_match_id,"
-                " reset_at = excluded.reset_at, reset_by = excluded.reset_by,"
-                " ratings_after = NULL",
-                (guild_id, last, to_text(now), by),
+                upsert("leaderboard_seasons", columns), (guild_id, last, to_text(now), by, None)
             )
             row = await conn.fetchone(
                 "SELECT number FROM leaderboard_seasons WHERE guild_id = ?", (guild_id,)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from .codec import from_row, json_object, to_json, to_text
 from .errors import IntegrityError
+from .sql import upsert
 
 if TYPE_CHECKING:
     from .database import Database
@@ -130,10 +131,7 @@ class PuzzleRepository:
         if enabled and channel_id is None:
             raise ValueError("a daily puzzle needs a channel")
         await self._db.write(
-            "INSERT INTO puzzle_settings (guild_id, enabled, channel_id, minute, updated_at)"
-            " VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
-            " enabled = excluded.enabled, channel_id = excluded.channel_id,"
-            " minute = excluded.minute, updated_at = excluded.updated_at",
+            upsert("puzzle_settings", "guild_id, enabled, channel_id, minute, updated_at"),
             (guild_id, int(enabled), channel_id, minute, to_text(now)),
         )
         return PuzzleSettings(guild_id, enabled, channel_id, minute)

@@ -68,6 +68,17 @@ class Insert:
         return f"INSERT INTO {self.table} ({', '.join(self.columns)}) VALUES ({marks})"
 
 
+def upsert(table: str, columns: str, key: str = "guild_id") -> str:
+    """The ``INSERT`` of one row of ``columns`` (as the SQL lists them) that, where a row
+    of the same ``key`` exists, sets that row's other columns instead."""
+    names = columns.split(", ")
+    changes = ", ".join(f"{c} = excluded.{c}" for c in names if c not in key.split(", "))
+    return (
+        f"INSERT INTO {table} ({columns}) VALUES ({', '.join('?' * len(names))})"
+        f" ON CONFLICT ({key}) DO UPDATE SET {changes}"
+    )
+
+
 SQLITE: Final = Dialect("sqlite", greatest="max", nulls_last="")
 POSTGRESQL: Final = Dialect("postgresql", greatest="greatest", nulls_last=" NULLS LAST")
 
