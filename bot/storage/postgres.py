@@ -220,6 +220,7 @@ class PostgresDatabase(Database):
     """PostgreSQL through an asyncpg pool (see the module)."""
 
     dialect = POSTGRESQL
+    _version_sql = f"SELECT version FROM {SCHEMA_TABLE}"
 
     def __init__(self, pool: Any, url: str) -> None:
         """Wrap an open pool; use :meth:`Database.open`."""
@@ -311,9 +312,6 @@ class PostgresDatabase(Database):
                 raise
         async with self._connection() as conn:
             return await conn.fetchall(sql, params)
-
-    async def schema_version(self) -> int:
-        return await self.fetchint(f"SELECT version FROM {SCHEMA_TABLE}")
 
     # -- connections ----------------------------------------------------------------------
 
