@@ -321,27 +321,25 @@ class GameRepository:
         stamp = to_text(now)
         busy = f"channel {channel_id} already has an active game"
         with _channel_busy(busy, channel_id):
-            async with self._db.transaction() as conn:
-                row = await conn.fetchone(
-                    "INSERT INTO games (guild_id, channel_id, creator_id, status, rules, seats,"
-                    " state, seed, version, table_message_id, timer, created_at, updated_at,"
-                    " turn_started_at)"
-                    " VALUES (?, ?, ?, ?, ?, ?, NULL, ?, 0, NULL, ?, ?, ?, NULL)"
-                    f" RETURNING {GAME_COLUMNS}",
-                    (
-                        guild_id,
-                        channel_id,
-                        creator_id,
-                        Status.LOBBY.value,
-                        to_json(dict(rules)),
-                        to_json([dict(s) for s in seats]),
-                        seed,
-                        timer,
-                        stamp,
-                        stamp,
-                    ),
-                )
-        assert row is not None
+            [row] = await self._db.write(
+                "INSERT INTO games (guild_id, channel_id, creator_id, status, rules, seats,"
+                " state, seed, version, table_message_id, timer, created_at, updated_at,"
+                " turn_started_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, NULL, ?, 0, NULL, ?, ?, ?, NULL)"
+                f" RETURNING {GAME_COLUMNS}",
+                (
+                    guild_id,
+                    channel_id,
+                    creator_id,
+                    Status.LOBBY.value,
+                    to_json(dict(rules)),
+                    to_json([dict(s) for s in seats]),
+                    seed,
+                    timer,
+                    stamp,
+                    stamp,
+                ),
+            )
         game = game_from_row(row)
         log.debug("created game %d in channel %d", game.id, channel_id)
         return game

@@ -178,13 +178,9 @@ async def matches_after(
                 if current is not None:
                     yield _summary(current, seats)
                 current, seats = row, []
-            seats.append(_seat(row))
+            seats.append(from_row(MatchSeat, row))
     if current is not None:
         yield _summary(current, seats)
-
-
-def _seat(row: Row) -> MatchSeat:
-    return from_row(MatchSeat, row)
 
 
 def _summary(row: Row, seats: Sequence[MatchSeat]) -> MatchSummary:
@@ -209,41 +205,33 @@ class MatchRepository:
                 "SELECT count(*) FROM matches WHERE guild_id = ?", (guild_id,)
             )
             page = page_within(page, total, page_size)
-            rows = await self._db.fetchall(
-                "SELECT id, game_id, channel_id, game, finished_at, deals FROM matches"
+            entries = await self._summaries(
                 " WHERE guild_id = ? ORDER BY finished_at DESC, id DESC LIMIT ? OFFSET ?",
                 (guild_id, page_size, page * page_size),
             )
-            ids = [r["id"] for r in rows]
-            seat_rows = (
-                await self._db.fetchall(
-                    f"SELECT * FROM match_seats WHERE match_id IN ({', '.join('?' * len(ids))})"
-                    " ORDER BY match_id, seat",
-                    ids,
-                )
-                if ids
-                else []
-            )
-        seats: dict[int, list[MatchSeat]] = {i: [] for i in ids}
-        for r in seat_rows:
-            seats[r["match_id"]].append(_seat(r))
-        entries = tuple(_summary(r, seats[r["id"]]) for r in rows)
-        return HistoryPage(guild_id, page, page_size, total, entries)
+        return HistoryPage(guild_id, page, page_size, total, tuple(entries))
 
     async def summary(self, guild_id: int, match_id: int) -> MatchSummary | None:
         """One of the server's matches without its record, or None (no such match here)."""
         async with self._db.snapshot():
-            row = await self._db.fetchone(
-                "SELECT id, game_id, channel_id, game, finished_at, deals FROM matches"
-                " WHERE id = ? AND guild_id = ?",
-                (match_id, guild_id),
-            )
-            if row is None:
-                return None
-            seats = await self._db.fetchall(
-                "SELECT * FROM match_seats WHERE match_id = ? ORDER BY seat", (match_id,)
-            )
-        return _summary(row, [_seat(r) for r in seats])
+            found = await self._summaries(" WHERE id = ? AND guild_id = ?", (match_id, guild_id))
+        return next(iter(found), None)
+
+    async def _summaries(self, where: str, params: Sequence[Any]) -> list[MatchSummary]:
+        """The matches ``where`` finds (in its order), each with its seats (in a snapshot)."""
+        rows = await self._db.fetchall(
+            f"SELECT id, game_id, channel_id, game, finished_at, deals FROM matches{where}", params
+        )
+        ids = [r["id"] for r in rows]
+        seats: dict[int, list[MatchSeat]] = {i: [] for i in ids}
+        if ids:
+            for r in await self._db.fetchall(
+                f"SELECT * FROM match_seats WHERE match_id IN ({', '.join('?' * len(ids))})"
+                " ORDER BY match_id, seat",
+                ids,
+            ):
+                seats[r["match_id"]].append(from_row(MatchSeat, r))
+        return [_summary(r, seats[r["id"]]) for r in rows]
 
     async def last_of(self, guild_id: int, user_id: int) -> int | None:
         """The id of the server's latest match ``user_id`` had a seat in, or None."""
