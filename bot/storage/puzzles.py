@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from .sql import Row
 
 MINUTES_A_DAY = 24 * 60
+_SETTINGS = "SELECT guild_id, enabled, channel_id, minute FROM puzzle_settings"
 _PUZZLE = "id, guild_id, day, puzzle_key, puzzle, channel_id, message_id, created_at"
 
 
@@ -115,10 +116,7 @@ class PuzzleRepository:
     # -- settings -----------------------------------------------------------------
 
     async def settings(self, guild_id: int) -> PuzzleSettings:
-        row = await self._db.fetchone(
-            "SELECT guild_id, enabled, channel_id, minute FROM puzzle_settings WHERE guild_id = ?",
-            (guild_id,),
-        )
+        row = await self._db.fetchone(f"{_SETTINGS} WHERE guild_id = ?", (guild_id,))
         return PuzzleSettings(guild_id) if row is None else from_row(PuzzleSettings, row)
 
     async def set_settings(
@@ -138,22 +136,19 @@ class PuzzleRepository:
 
     async def enabled(self) -> list[PuzzleSettings]:
         """Every server with the daily puzzle on, by server id."""
-        rows = await self._db.fetchall(
-            "SELECT guild_id, enabled, channel_id, minute FROM puzzle_settings WHERE enabled = 1"
-            " ORDER BY guild_id"
-        )
+        rows = await self._db.fetchall(f"{_SETTINGS} WHERE enabled = 1 ORDER BY guild_id")
         return [from_row(PuzzleSettings, r) for r in rows]
 
     # -- puzzles ------------------------------------------------------------------
 
     async def of_day(self, guild_id: int, day: str) -> PuzzleRow | None:
-        row = await self._db.fetchone(
-            f"SELECT {_PUZZLE} FROM puzzles WHERE guild_id = ? AND day = ?", (guild_id, day)
-        )
-        return None if row is None else _puzzle(row)
+        return await self._one("guild_id = ? AND day = ?", (guild_id, day))
 
     async def get(self, puzzle_id: int) -> PuzzleRow | None:
-        row = await self._db.fetchone(f"SELECT {_PUZZLE} FROM puzzles WHERE id = ?", (puzzle_id,))
+        return await self._one("id = ?", (puzzle_id,))
+
+    async def _one(self, where: str, params: tuple[Any, ...]) -> PuzzleRow | None:
+        row = await self._db.fetchone(f"SELECT {_PUZZLE} FROM puzzles WHERE {where}", params)
         return None if row is None else _puzzle(row)
 
     async def used_keys(self, guild_id: int) -> set[str]:
