@@ -423,14 +423,12 @@ class LeaderboardRepository:
             await conn.execute("DELETE FROM standings WHERE guild_id = ?", (guild_id,))
             await conn.execute("DELETE FROM player_results WHERE guild_id = ?", (guild_id,))
             columns = "guild_id, after_match_id, reset_at, reset_by, ratings_after"
-            await conn.execute(
-                upsert("leaderboard_seasons", columns), (guild_id, last, to_text(now), by, None)
-            )
-            row = await conn.fetchone(
-                "SELECT number FROM leaderboard_seasons WHERE guild_id = ?", (guild_id,)
+            number = await conn.fetchint(  # the season's (a reset keeps it)
+                upsert("leaderboard_seasons", columns) + " RETURNING number",
+                (guild_id, last, to_text(now), by, None),
             )
         log.info("guild %d: leaderboard reset by %d after match %d", guild_id, by, last)
-        return Season(guild_id, last, now, by, number=1 if row is None else int(row[0]))
+        return Season(guild_id, last, now, by, number=number)
 
     # -- reading ------------------------------------------------------------------------
 
