@@ -644,7 +644,7 @@ async def _replay(conn: Connection, guild_id: int, ledger: Ledger) -> int:
     started = ratings_from >= after
     async for match in matches_after(conn, guild_id, ratings_from):
         if not started and match.id > after:
-            tables, started = _carried_tables(tables), True
+            tables, started = carried(tables), True
         table = tables.setdefault(match.game, {})
         counted = ledger.count(table, match)
         for standing in counted.standings:
@@ -653,7 +653,7 @@ async def _replay(conn: Connection, guild_id: int, ledger: Ledger) -> int:
             results.extend(counted.results)
         count += 1
     if not started:
-        tables = _carried_tables(tables)
+        tables = carried(tables)
     standings = [s for table in tables.values() for s in table.values()]
     await _write(conn, guild_id, results, standings)
     return count
@@ -667,13 +667,17 @@ def fresh_standing(
     return Standing(game, user_id, name, rating=rating, last_match_id=last_match_id)
 
 
-def carried(standing: Standing) -> Standing | None:
-    """A standing as a season that carries ratings starts it: the rating alone (nothing
-    played yet in the season), or None for a player who has no rating to carry."""
-    if standing.rating is None:
-        return None
-    s = standing
-    return fresh_standing(s.game, s.user_id, s.name, s.rating, s.last_match_id)
+def carried(tables: dict[str, dict[int, Standing]]) -> dict[str, dict[int, Standing]]:
+    """The standings (by game, by user) as a season that carries ratings starts them: each
+    one's rating alone (nothing played yet in the season); a player without one goes."""
+    return {
+        game: {
+            user: fresh_standing(s.game, s.user_id, s.name, s.rating, s.last_match_id)
+            for user, s in table.items()
+            if s.rating is not None
+        }
+        for game, table in tables.items()
+    }
 
 
 CARRY_SQL = (
@@ -682,13 +686,6 @@ CARRY_SQL = (
 )
 """What :func:`carried` does, for every standing of a server that has a rating (the
 others are deleted first)."""
-
-
-def _carried_tables(tables: dict[str, dict[int, Standing]]) -> dict[str, dict[int, Standing]]:
-    return {
-        game: {user: c for user, s in table.items() if (c := carried(s)) is not None}
-        for game, table in tables.items()
-    }
 
 
 async def season_of(reader: Reader, guild_id: int) -> Season | None:
