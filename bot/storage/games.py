@@ -419,12 +419,11 @@ class GameRepository:
     async def count_open(self, *, guild_id: int, creator_id: int) -> tuple[int, int]:
         """How many games in the lobby or being played the server has, and how many of
         them (in any server) the user holds as their creator."""
-        row = await self._db.fetchone(
+        [row] = await self._db.fetchall(
             f"SELECT (SELECT count(*) FROM games WHERE guild_id = ? AND {_ACTIVE_SQL}),"
             f" (SELECT count(*) FROM games WHERE creator_id = ? AND {_ACTIVE_SQL})",
             (guild_id, creator_id),
         )
-        assert row is not None
         return int(row[0]), int(row[1])
 
     async def active_in_channel(self, channel_id: int) -> GameRow | None:

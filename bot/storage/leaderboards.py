@@ -577,12 +577,11 @@ class LeaderboardRepository:
             for s in standings:
                 if s.rating is None:
                     continue
-                row = await self._db.fetchone(
+                [row] = await self._db.fetchall(
                     "SELECT sum(CASE WHEN ordinal > ? THEN 1 ELSE 0 END), count(*) FROM standings"
                     " WHERE guild_id = ? AND game = ? AND ordinal IS NOT NULL AND matches > 0",
                     (s.rating.ordinal, guild_id, s.game),
                 )
-                assert row is not None
                 positions[s.game] = (1 + int(row[0] or 0), int(row[1]))
             focus = game if game is not None else standings[0].game
             trend_rows = await self._db.fetchall(

@@ -107,7 +107,7 @@ def page_within(page: int, total: int, size: int) -> int:
 
 async def insert_match(conn: Connection, game: GameRow, match: FinishedMatch) -> MatchSummary:
     """Insert the match of ``game`` with its seats and deals (inside the caller's transaction)."""
-    row = await conn.fetchone(
+    match_id = await conn.fetchint(
         "INSERT INTO matches (game_id, guild_id, channel_id, game, finished_at, deals, record)"
         " VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
         (
@@ -120,8 +120,6 @@ async def insert_match(conn: Connection, game: GameRow, match: FinishedMatch) ->
             to_json(match.record),
         ),
     )
-    assert row is not None
-    match_id = int(row[0])
     columns = "match_id, seat, user_id, ai_level, name, side, total, won, place"
     await conn.executemany(
         f"INSERT INTO match_seats ({columns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
