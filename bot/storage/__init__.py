@@ -8,7 +8,6 @@
 No SQL lives outside this package.
 """
 
-from .competitions import CompetitionRow
 from .database import Database, Timeouts, is_url
 from .errors import (
     ChannelBusyError,
@@ -67,7 +66,6 @@ __all__ = [
     "BoardPage",
     "ChannelBusyError",
     "ClosedSeason",
-    "CompetitionRow",
     "Counted",
     "CurrentSeason",
     "Database",
