@@ -35,10 +35,6 @@ class Row(Protocol):
 
     def __getitem__(self, key: Any, /) -> Any: ...
 
-    def __iter__(self) -> Iterator[Any]: ...
-
-    def __len__(self) -> int: ...
-
 
 @dataclass(frozen=True, slots=True)
 class Dialect:
