@@ -363,9 +363,7 @@ def playground(args: list[str]) -> int:
 
     level = os.environ.get("LOG_LEVEL", "").strip().upper()
     return playground_main(
-        args,
-        log_level=level if level in LOG_LEVELS else "WARNING",
-        check_database=database_problem,
+        args, log_level=level if level in LOG_LEVELS else "WARNING", check_database=database_problem
     )
 
 

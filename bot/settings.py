@@ -177,11 +177,7 @@ def format_ids(ids: tuple[int, ...]) -> str:
 
 
 def parse_shards(
-    count_text: str,
-    ids_text: str,
-    *,
-    count_name: str = "SHARD_COUNT",
-    ids_name: str = "SHARD_IDS",
+    count_text: str, ids_text: str, *, count_name: str = "SHARD_COUNT", ids_name: str = "SHARD_IDS"
 ) -> Shards | None:
     """The shards of ``SHARD_COUNT`` and ``SHARD_IDS`` (None: neither is set: no shards).
 

@@ -35,14 +35,7 @@ from .leaderboards import (
     Tally,
     fresh_standing,
 )
-from .matches import (
-    FinishedMatch,
-    HistoryPage,
-    MatchDeal,
-    MatchRepository,
-    MatchSeat,
-    MatchSummary,
-)
+from .matches import FinishedMatch, HistoryPage, MatchDeal, MatchRepository, MatchSeat, MatchSummary
 from .migrations import LATEST, MIGRATIONS, PG_MIGRATIONS, migrate
 from .puzzles import PuzzleRow, PuzzleSettings, Streak, streaks
 from .seasons import (

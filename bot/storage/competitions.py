@@ -76,8 +76,7 @@ class CompetitionRepository:
         except IntegrityError as exc:
             if "competitions" in exc.constraint:
                 raise ChannelBusyError(
-                    f"channel {channel_id} already has an open competition",
-                    channel_id=channel_id,
+                    f"channel {channel_id} already has an open competition", channel_id=channel_id
                 ) from exc
             raise
         return _row(rows[0])
@@ -130,14 +129,7 @@ class CompetitionRepository:
             "UPDATE competitions SET status = ?, state = ?, version = version + 1,"
             " updated_at = ?, message_id = COALESCE(?, message_id)"
             f" WHERE id = ? AND version = ? RETURNING {_COLUMNS}",
-            (
-                status,
-                json.dumps(state),
-                to_text(now),
-                message_id,
-                competition_id,
-                expected_version,
-            ),
+            (status, json.dumps(state), to_text(now), message_id, competition_id, expected_version),
         )
         if not rows:
             found = await self.get(competition_id)

@@ -640,11 +640,7 @@ def _fields(*, clear: Collection[str] = (), **given: Any) -> dict[str, Any]:
 
 
 def _update_sql(
-    game_id: int,
-    expected_version: int,
-    now: datetime,
-    fields: Mapping[str, Any],
-    returning: str,
+    game_id: int, expected_version: int, now: datetime, fields: Mapping[str, Any], returning: str
 ) -> tuple[str, tuple[Any, ...]]:
     # Column names come from _fields only, never from callers.
     assignments = "".join(f", {column} = ?" for column in fields)

@@ -275,10 +275,7 @@ def _rating_columns(rating: Rating | None) -> dict[str, float | None]:
 
 
 async def _write(
-    conn: Connection,
-    guild_id: int,
-    results: Sequence[PlayerResult],
-    standings: Sequence[Standing],
+    conn: Connection, guild_id: int, results: Sequence[PlayerResult], standings: Sequence[Standing]
 ) -> None:
     for start in range(0, len(results), _CHUNK):
         await conn.executemany(
@@ -361,7 +358,7 @@ class LeaderboardRepository:
             # Nothing can count it now: the next start with a ledger rebuilds.
             await conn.execute(
                 "INSERT INTO stats_rebuild (pending)"
-                " SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM stats_rebuild)",
+                " SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM stats_rebuild)"
             )
             log.warning("match %d is stored uncounted: no ledger is plugged in", match.id)
             return

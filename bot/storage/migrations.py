@@ -527,10 +527,7 @@ async def user_version(conn: aiosqlite.Connection) -> int:
 
 
 async def migrate(
-    conn: aiosqlite.Connection,
-    target: int | None = None,
-    *,
-    migrations: Sequence[str] = MIGRATIONS,
+    conn: aiosqlite.Connection, target: int | None = None, *, migrations: Sequence[str] = MIGRATIONS
 ) -> int:
     """Apply the pending migrations up to ``target`` (default: the latest); return the version.
 

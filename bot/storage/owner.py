@@ -129,10 +129,7 @@ class NoOwnership(Ownership):
 
 
 async def take_ownership(
-    location: str | os.PathLike[str],
-    shards: Shards | None,
-    *,
-    on_lost: Callable[[str], None],
+    location: str | os.PathLike[str], shards: Shards | None, *, on_lost: Callable[[str], None]
 ) -> Ownership:
     """Take the locks of ``shards`` on the database at ``location`` (a SQLite file or a
     PostgreSQL URL), waiting for another owner to stop (one log line). ``on_lost`` is

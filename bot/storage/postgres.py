@@ -384,10 +384,7 @@ async def _rollback(conn: PgConnection) -> None:
 
 
 async def migrate_pg(
-    raw: Any,
-    target: int | None = None,
-    *,
-    migrations: Sequence[str] = PG_MIGRATIONS,
+    raw: Any, target: int | None = None, *, migrations: Sequence[str] = PG_MIGRATIONS
 ) -> tuple[int, int]:
     """Apply the pending PostgreSQL migrations up to ``target`` (default: the latest) on
     an asyncpg connection; (the version before, the version after).

@@ -204,8 +204,7 @@ class PuzzleRepository:
 
     async def answer_of(self, puzzle_id: int, user_id: int) -> Answer | None:
         row = await self._db.fetchone(
-            "SELECT * FROM puzzle_answers WHERE puzzle_id = ? AND user_id = ?",
-            (puzzle_id, user_id),
+            "SELECT * FROM puzzle_answers WHERE puzzle_id = ? AND user_id = ?", (puzzle_id, user_id)
         )
         return None if row is None else from_row(Answer, row)
 

@@ -26,15 +26,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, Final
 
 from .codec import from_row, json_list, to_json, to_row, to_text
-from .leaderboards import (
-    CARRY_SQL,
-    BoardEntry,
-    BoardPage,
-    Rating,
-    Season,
-    ranking,
-    season_of,
-)
+from .leaderboards import CARRY_SQL, BoardEntry, BoardPage, Rating, Season, ranking, season_of
 from .matches import page_within
 from .sql import Connection, Reader, upsert
 
