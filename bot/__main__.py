@@ -330,18 +330,12 @@ def failure(error: BaseException, database: str) -> tuple[str, int] | None:
             "Discord refused the gateway intents; enable them for the bot in the developer portal",
             EXIT_CONFIG,
         )
-    if isinstance(error, aiohttp.ClientConnectorError):
-        reason = error.os_error.strerror or str(error.os_error) or type(error).__name__
-        return (
-            f"cannot reach Discord at {error.host}:{error.port} ({reason}); "
-            "check the network connection",
-            EXIT_UNREACHABLE,
-        )
     if isinstance(error, aiohttp.ClientError):
-        return (
-            f"cannot reach Discord ({error or type(error).__name__}); check the network connection",
-            EXIT_UNREACHABLE,
-        )
+        where = f"({error or type(error).__name__})"
+        if isinstance(error, aiohttp.ClientConnectorError):
+            reason = error.os_error.strerror or str(error.os_error) or type(error).__name__
+            where = f"at {error.host}:{error.port} ({reason})"
+        return f"cannot reach Discord {where}; check the network connection", EXIT_UNREACHABLE
     if isinstance(error, discord.DiscordServerError):
         return f"Discord is failing (HTTP {error.status}); try again later", EXIT_UNREACHABLE
     if isinstance(error, discord.GatewayNotFound):

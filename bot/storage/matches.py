@@ -142,14 +142,9 @@ async def insert_match(conn: Connection, game: GameRow, match: FinishedMatch) ->
             for d in match.deals
         ],
     )
+    seats = tuple(sorted(match.seats, key=lambda s: s.seat))
     return MatchSummary(
-        id=match_id,
-        game_id=game.id,
-        channel_id=game.channel_id,
-        game=match.game,
-        finished_at=match.finished_at,
-        deals=len(match.deals),
-        seats=tuple(sorted(match.seats, key=lambda s: s.seat)),
+        match_id, game.id, game.channel_id, match.game, match.finished_at, len(match.deals), seats
     )
 
 
