@@ -163,8 +163,7 @@ class FileOwnership(Ownership):
                     try:
                         fcntl.flock(fd, mode | fcntl.LOCK_NB)
                     except BlockingIOError:
-                        holder = _read_holder(fd)
-                        log.warning(waiting_line(lock, str(database), holder))
+                        log.warning(waiting_line(lock, str(database), _read_holder(fd)))
                         await _wait_for_lock(fd, mode)
                         waited.append(lock.name)
                 except BaseException:  # not held: its holder's words stay
