@@ -35,14 +35,11 @@ class GuildRepository:
     async def settings(self, guild_id: int) -> GuildSettings:
         """All of the guild's settings in one query (to cache them together)."""
         row = await self._db.fetchone(
-            "SELECT default_timer, language, threads, referee_role_id FROM guild_settings"
-            " WHERE guild_id = ?",
+            "SELECT default_timer, language, threads, referee_role_id AS referee_role"
+            " FROM guild_settings WHERE guild_id = ?",
             (guild_id,),
         )
-        if row is None:
-            return GuildSettings()
-        role = row["referee_role_id"]
-        return from_row(GuildSettings, row, referee_role=None if role is None else int(role))
+        return GuildSettings() if row is None else from_row(GuildSettings, row)
 
     async def default_timer(self, guild_id: int) -> int | None:
         """The guild's default turn timer in seconds, or None if not set."""
