@@ -499,8 +499,7 @@ class GameRepository:
             turn_started_at=turn_started_at,
             clear=clear,
         )
-        inserts = log.inserts(game_id) if log is not None else []
-        row = await self._write(game_id, expected_version, now, fields, GAME_COLUMNS, inserts)
+        row = await self._write(game_id, expected_version, now, fields, GAME_COLUMNS, log)
         [game] = await read_games(self._db, [row])
         return game
 
@@ -518,8 +517,7 @@ class GameRepository:
         ``log``, one statement (or one call on SQLite's writer thread) whose cost does
         not grow with the match."""
         fields = _fields(**changes, record_head=log.head if log is not None else None)
-        inserts = log.inserts(game_id) if log is not None else []
-        row = await self._write(game_id, expected_version, now, fields, "version", inserts)
+        row = await self._write(game_id, expected_version, now, fields, "version", log)
         return int(row[0])
 
     async def _write(
@@ -529,11 +527,12 @@ class GameRepository:
         now: datetime,
         fields: Mapping[str, Any],
         returning: str,
-        inserts: Sequence[Insert] = (),
+        log: RecordAppend | None = None,
     ) -> Row:
         """The versioned UPDATE as one statement (one round trip under the writer lock),
-        and the ``inserts`` only if it took: all of it or nothing."""
+        and the rows ``log`` adds only if it took: all of it or nothing."""
         sql, params = _update_sql(game_id, expected_version, now, fields, returning)
+        inserts = log.inserts(game_id) if log is not None else []
         with _channel_busy(
             f"game {game_id} cannot become active: its channel has another active game"
         ):
