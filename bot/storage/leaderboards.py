@@ -407,9 +407,7 @@ class LeaderboardRepository:
 
     async def rebuild_if_pending(self) -> int | None:
         """Run :meth:`recompute` for every server if matches wait to be counted."""
-        if not await self.rebuild_pending():
-            return None
-        return await self.recompute()
+        return await self.recompute() if await self.rebuild_pending() else None
 
     async def reset(self, guild_id: int, *, by: int, now: datetime) -> Season:
         """Clear the server's leaderboard: standings and results go, matches stay (one
