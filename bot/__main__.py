@@ -98,13 +98,7 @@ DATABASE_URL) must be usable."""
 
 def help_text() -> str:
     """``python -m bot --help``: the modes and every setting."""
-    lines = [
-        USAGE,
-        "",
-        "Dominobot, a Discord bot for playing dominoes.",
-        "",
-        "modes:",
-    ]
+    lines = [USAGE, "", "Dominobot, a Discord bot for playing dominoes.", "", "modes:"]
     lines += _entries(MODES)
     lines += [
         "",
@@ -253,21 +247,17 @@ def check_database(settings: Settings) -> tuple[str, int] | None:
     A SQLite path is checked on disk; a PostgreSQL server is asked once (a wrong
     password or a missing database exit with 2, a server that cannot be reached with 1).
     """
+    setting = database_setting(settings)
     if settings.database_url is None:
         problem = database_problem(settings.database_path)
-        if problem is None:
-            return None
-        return f"DATABASE_PATH {settings.database_path} cannot be used: {problem}", EXIT_CONFIG
+        return None if problem is None else (f"{setting} cannot be used: {problem}", EXIT_CONFIG)
     from bot.storage.postgres import server_problem
 
     answer = asyncio.run(server_problem(settings.database_url))
     if answer is None:
         return None
     reason, later = answer
-    where = redacted(settings.database_url)
-    return f"DATABASE_URL {where} cannot be used: {reason}", (
-        EXIT_UNREACHABLE if later else EXIT_CONFIG
-    )
+    return f"{setting} cannot be used: {reason}", (EXIT_UNREACHABLE if later else EXIT_CONFIG)
 
 
 def unknown_arguments(args: list[str]) -> str:
@@ -320,7 +310,7 @@ def fail(line: str, code: int = EXIT_CONFIG) -> int:
     return code
 
 
-def database_setting(bot: DominoBot) -> str:
+def database_setting(bot: DominoBot | Settings) -> str:
     """The setting that names the bot's database and its value, for a failure's line."""
     if bot.database_url is not None:
         return f"DATABASE_URL {redacted(bot.database_url)}"
@@ -340,23 +330,14 @@ def failure(error: BaseException, database: str) -> tuple[str, int] | None:
             "Discord refused the gateway intents; enable them for the bot in the developer portal",
             EXIT_CONFIG,
         )
-    if isinstance(error, aiohttp.ClientConnectorError):
-        reason = error.os_error.strerror or str(error.os_error) or type(error).__name__
-        return (
-            f"cannot reach Discord at {error.host}:{error.port} ({reason}); "
-            "check the network connection",
-            EXIT_UNREACHABLE,
-        )
     if isinstance(error, aiohttp.ClientError):
-        return (
-            f"cannot reach Discord ({error or type(error).__name__}); check the network connection",
-            EXIT_UNREACHABLE,
-        )
+        where = f"({error or type(error).__name__})"
+        if isinstance(error, aiohttp.ClientConnectorError):
+            reason = error.os_error.strerror or str(error.os_error) or type(error).__name__
+            where = f"at {error.host}:{error.port} ({reason})"
+        return f"cannot reach Discord {where}; check the network connection", EXIT_UNREACHABLE
     if isinstance(error, discord.DiscordServerError):
-        return (
-            f"Discord is failing (HTTP {error.status}); try again later",
-            EXIT_UNREACHABLE,
-        )
+        return f"Discord is failing (HTTP {error.status}); try again later", EXIT_UNREACHABLE
     if isinstance(error, discord.GatewayNotFound):
         return "cannot find Discord's gateway; try again later", EXIT_UNREACHABLE
     if isinstance(error, MigrationError):
@@ -376,9 +357,7 @@ def playground(args: list[str]) -> int:
 
     level = os.environ.get("LOG_LEVEL", "").strip().upper()
     return playground_main(
-        args,
-        log_level=level if level in LOG_LEVELS else "WARNING",
-        check_database=database_problem,
+        args, log_level=level if level in LOG_LEVELS else "WARNING", check_database=database_problem
     )
 
 

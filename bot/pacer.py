@@ -320,9 +320,7 @@ def trace(pacer: Pacer) -> aiohttp.TraceConfig:
     config = aiohttp.TraceConfig()
 
     async def on_request_end(
-        _session: aiohttp.ClientSession,
-        _context: Any,
-        params: aiohttp.TraceRequestEndParams,
+        _session: aiohttp.ClientSession, _context: Any, params: aiohttp.TraceRequestEndParams
     ) -> None:
         if params.response.status == 429:
             _limited(pacer, params.response.headers)

@@ -177,11 +177,7 @@ def format_ids(ids: tuple[int, ...]) -> str:
 
 
 def parse_shards(
-    count_text: str,
-    ids_text: str,
-    *,
-    count_name: str = "SHARD_COUNT",
-    ids_name: str = "SHARD_IDS",
+    count_text: str, ids_text: str, *, count_name: str = "SHARD_COUNT", ids_name: str = "SHARD_IDS"
 ) -> Shards | None:
     """The shards of ``SHARD_COUNT`` and ``SHARD_IDS`` (None: neither is set: no shards).
 
@@ -219,14 +215,12 @@ def parse_shards(
                 f"{ids_name} has a range that goes down ({part}); write {last}-{first}"
             )
         ids += range(first, last + 1)
-    outside = sorted({i for i in ids if i >= count})
-    if outside:
+    if outside := sorted({i for i in ids if i >= count}):
         raise SettingsError(
             f"{ids_name} names shard {outside[0]}, outside {count_name} {count} "
             f"(the shards are numbered 0 to {count - 1})"
         )
-    twice = sorted({i for i in ids if ids.count(i) > 1})
-    if twice:
+    if twice := sorted({i for i in ids if ids.count(i) > 1}):
         raise SettingsError(f"{ids_name} names shard {twice[0]} twice")
     return Shards(count, tuple(sorted(ids)))
 
@@ -300,10 +294,8 @@ class Settings:
         )
         path = env.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE
         url = env.get("DATABASE_URL", "").strip() or None
-        if url is not None:
-            problem = url_problem(url)
-            if problem is not None:
-                raise SettingsError(f"DATABASE_URL {problem}")
+        if url is not None and (problem := url_problem(url)) is not None:
+            raise SettingsError(f"DATABASE_URL {problem}")
         return cls(
             token=token,
             database_path=Path(path),

@@ -8,7 +8,6 @@
 No SQL lives outside this package.
 """
 
-from .competitions import CompetitionRow
 from .database import Database, Timeouts, is_url
 from .errors import (
     ChannelBusyError,
@@ -36,14 +35,7 @@ from .leaderboards import (
     Tally,
     fresh_standing,
 )
-from .matches import (
-    FinishedMatch,
-    HistoryPage,
-    MatchDeal,
-    MatchRepository,
-    MatchSeat,
-    MatchSummary,
-)
+from .matches import FinishedMatch, HistoryPage, MatchDeal, MatchRepository, MatchSeat, MatchSummary
 from .migrations import LATEST, MIGRATIONS, PG_MIGRATIONS, migrate
 from .puzzles import PuzzleRow, PuzzleSettings, Streak, streaks
 from .seasons import (
@@ -67,7 +59,6 @@ __all__ = [
     "BoardPage",
     "ChannelBusyError",
     "ClosedSeason",
-    "CompetitionRow",
     "Counted",
     "CurrentSeason",
     "Database",

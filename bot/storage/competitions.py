@@ -8,7 +8,7 @@ stale and reloads, as a game's would). At most one open competition a channel.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from .sql import Row
 
 COMPETITION_STATUSES = frozenset({"checkin", "playing", "finished", "cancelled"})
+_OPEN = "status IN ('checkin', 'playing')"
 _COLUMNS = (
     "id, guild_id, channel_id, referee_id, status, state, version, message_id,"
     " created_at, updated_at"
@@ -75,45 +76,34 @@ class CompetitionRepository:
         except IntegrityError as exc:
             if "competitions" in exc.constraint:
                 raise ChannelBusyError(
-                    f"channel {channel_id} already has an open competition",
-                    channel_id=channel_id,
+                    f"channel {channel_id} already has an open competition", channel_id=channel_id
                 ) from exc
             raise
         return _row(rows[0])
 
+    async def _select(self, where: str, params: Sequence[Any] = ()) -> list[CompetitionRow]:
+        rows = await self._db.fetchall(f"SELECT {_COLUMNS} FROM competitions WHERE {where}", params)
+        return [_row(r) for r in rows]
+
     async def get(self, competition_id: int) -> CompetitionRow | None:
-        row = await self._db.fetchone(
-            f"SELECT {_COLUMNS} FROM competitions WHERE id = ?", (competition_id,)
-        )
-        return None if row is None else _row(row)
+        return next(iter(await self._select("id = ?", (competition_id,))), None)
 
     async def open_in(self, channel_id: int) -> CompetitionRow | None:
         """The channel's open competition (checking in or being played), if any."""
-        row = await self._db.fetchone(
-            f"SELECT {_COLUMNS} FROM competitions WHERE channel_id = ?"
-            " AND status IN ('checkin', 'playing')",
-            (channel_id,),
-        )
-        return None if row is None else _row(row)
+        return next(iter(await self._select(f"channel_id = ? AND {_OPEN}", (channel_id,))), None)
 
     async def open_all(self) -> list[CompetitionRow]:
         """Every open competition (a restart picks them up), oldest first."""
-        rows = await self._db.fetchall(
-            f"SELECT {_COLUMNS} FROM competitions WHERE status IN ('checkin', 'playing')"
-            " ORDER BY id"
-        )
-        return [_row(r) for r in rows]
+        return await self._select(f"{_OPEN} ORDER BY id")
 
     async def finished_in(
         self, guild_id: int, limit: int = 20, offset: int = 0
     ) -> list[CompetitionRow]:
         """The guild's finished competitions, newest first (from the ``offset``-th)."""
-        rows = await self._db.fetchall(
-            f"SELECT {_COLUMNS} FROM competitions WHERE guild_id = ? AND status = 'finished'"
-            " ORDER BY id DESC LIMIT ? OFFSET ?",
+        return await self._select(
+            "guild_id = ? AND status = 'finished' ORDER BY id DESC LIMIT ? OFFSET ?",
             (guild_id, limit, offset),
         )
-        return [_row(r) for r in rows]
 
     async def finished_count(self, guild_id: int) -> int:
         """How many finished competitions the guild has."""
@@ -139,14 +129,7 @@ class CompetitionRepository:
             "UPDATE competitions SET status = ?, state = ?, version = version + 1,"
             " updated_at = ?, message_id = COALESCE(?, message_id)"
             f" WHERE id = ? AND version = ? RETURNING {_COLUMNS}",
-            (
-                status,
-                json.dumps(state),
-                to_text(now),
-                message_id,
-                competition_id,
-                expected_version,
-            ),
+            (status, json.dumps(state), to_text(now), message_id, competition_id, expected_version),
         )
         if not rows:
             found = await self.get(competition_id)

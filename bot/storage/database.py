@@ -41,7 +41,7 @@ import logging
 import os
 from abc import abstractmethod
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass
 from typing import Any, Self
 
@@ -68,6 +68,7 @@ from .sql import (
     SqliteConnection,
     execute,
     rollback,
+    transaction_on,
 )
 
 URL_SCHEMES = ("postgresql://", "postgres://")
@@ -120,6 +121,8 @@ class Database(Reader):
     """The bot's database; build it with :meth:`open`, release it with :meth:`close`."""
 
     dialect: Dialect
+    _version_sql: str
+    """The query of the applied schema version."""
     path: str
     """Where the data lives: the SQLite file, or the server's URL without its password."""
 
@@ -193,9 +196,9 @@ class Database(Reader):
         One round trip on either backend: SQLite runs it all in one call on the writer's
         thread, PostgreSQL as one statement (the inserts in ``WITH``)."""
 
-    @abstractmethod
     async def schema_version(self) -> int:
         """The applied schema version."""
+        return await self.fetchint(self._version_sql)
 
     def _check_open(self) -> None:
         if self._closed:
@@ -206,6 +209,7 @@ class SqliteDatabase(Database):
     """SQLite through aiosqlite: one writer behind a lock, two readers (see the module)."""
 
     dialect = SQLITE
+    _version_sql = "PRAGMA user_version"
 
     def __init__(
         self,
@@ -327,7 +331,7 @@ class SqliteDatabase(Database):
     ) -> list[Row]:
         return await self._writing(lambda conn: conn.write_guarded(guard, params, inserts))
 
-    async def _writing(self, step: Callable[[Connection], Awaitable[list[Row]]]) -> list[Row]:
+    async def _writing(self, step: Callable[[SqliteConnection], Awaitable[list[Row]]]) -> list[Row]:
         """``step`` on the writer: in the task's own transaction, else under the writer lock."""
         task = asyncio.current_task()
         if task is not None and task is self._owner:
@@ -338,36 +342,17 @@ class SqliteDatabase(Database):
             self._check_open()
             return await step(self._writer_conn)
 
-    async def schema_version(self) -> int:
-        """The applied schema version (``PRAGMA user_version``)."""
-        return await self.fetchint("PRAGMA user_version")
-
     async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         """A read on the connection this task should read through (see the module)."""
         task = asyncio.current_task()
-        if task is not None and task is self._owner:
-            return await self._writer_conn.fetchall(sql, params)
-        if self._reader_conns is None:
-            async with self._lock:
-                self._check_open()
-                return await self._writer_conn.fetchall(sql, params)
+        if self._reader_conns is None or (task is not None and task is self._owner):
+            return await self._writing(lambda conn: conn.fetchall(sql, params))
         if task is not None and task is self._snapshot_owner:
             return await self._reader_conns[1].fetchall(sql, params)
         self._check_open()
         return await self._reader_conns[0].fetchall(sql, params)
 
 
-@asynccontextmanager
-async def _transaction(conn: aiosqlite.Connection, begin: str) -> AsyncIterator[None]:
+def _transaction(conn: aiosqlite.Connection, begin: str) -> AbstractAsyncContextManager[None]:
     """``begin`` ... ``COMMIT`` on ``conn``; ``ROLLBACK`` and re-raise on any exception."""
-    try:
-        await execute(conn, begin)
-        yield
-    except BaseException:
-        await rollback(conn)
-        raise
-    try:
-        await execute(conn, "COMMIT")
-    except BaseException:
-        await rollback(conn)
-        raise
+    return transaction_on(lambda sql: execute(conn, sql), lambda: rollback(conn), begin)

@@ -39,7 +39,7 @@ from bot.engine.record import joined_record
 from .codec import from_row, json_list, json_object, to_json, to_text
 from .errors import ChannelBusyError, IntegrityError, StaleGameError, StorageError
 from .matches import FinishedMatch, insert_match
-from .sql import Connection, Dialect, Insert, Reader, Row
+from .sql import Dialect, Insert, Reader, Row
 
 if TYPE_CHECKING:
     from .database import Database
@@ -321,35 +321,33 @@ class GameRepository:
         stamp = to_text(now)
         busy = f"channel {channel_id} already has an active game"
         with _channel_busy(busy, channel_id):
-            async with self._db.transaction() as conn:
-                row = await conn.fetchone(
-                    "INSERT INTO games (guild_id, channel_id, creator_id, status, rules, seats,"
-                    " state, seed, version, table_message_id, timer, created_at, updated_at,"
-                    " turn_started_at)"
-                    " VALUES (?, ?, ?, ?, ?, ?, NULL, ?, 0, NULL, ?, ?, ?, NULL)"
-                    f" RETURNING {GAME_COLUMNS}",
-                    (
-                        guild_id,
-                        channel_id,
-                        creator_id,
-                        Status.LOBBY.value,
-                        to_json(dict(rules)),
-                        to_json([dict(s) for s in seats]),
-                        seed,
-                        timer,
-                        stamp,
-                        stamp,
-                    ),
-                )
-        assert row is not None
+            [row] = await self._db.write(
+                "INSERT INTO games (guild_id, channel_id, creator_id, status, rules, seats,"
+                " state, seed, version, table_message_id, timer, created_at, updated_at,"
+                " turn_started_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, NULL, ?, 0, NULL, ?, ?, ?, NULL)"
+                f" RETURNING {GAME_COLUMNS}",
+                (
+                    guild_id,
+                    channel_id,
+                    creator_id,
+                    Status.LOBBY.value,
+                    to_json(dict(rules)),
+                    to_json([dict(s) for s in seats]),
+                    seed,
+                    timer,
+                    stamp,
+                    stamp,
+                ),
+            )
         game = game_from_row(row)
         log.debug("created game %d in channel %d", game.id, channel_id)
         return game
 
     async def get(self, game_id: int) -> GameRow | None:
         """The game with this id, or None."""
-        games = await self._read(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
-        return games[0] if games else None
+        sql = f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?"
+        return next(iter(await self._read(sql, (game_id,))), None)
 
     async def _read(self, sql: str, params: Sequence[Any] = ()) -> list[GameRow]:
         """The games a query of :data:`GAME_COLUMNS` finds, each with its whole record.
@@ -421,29 +419,22 @@ class GameRepository:
     async def count_open(self, *, guild_id: int, creator_id: int) -> tuple[int, int]:
         """How many games in the lobby or being played the server has, and how many of
         them (in any server) the user holds as their creator."""
-        row = await self._db.fetchone(
+        [row] = await self._db.fetchall(
             f"SELECT (SELECT count(*) FROM games WHERE guild_id = ? AND {_ACTIVE_SQL}),"
             f" (SELECT count(*) FROM games WHERE creator_id = ? AND {_ACTIVE_SQL})",
             (guild_id, creator_id),
         )
-        assert row is not None
         return int(row[0]), int(row[1])
 
     async def active_in_channel(self, channel_id: int) -> GameRow | None:
         """The channel's game in the lobby or being played, or None."""
-        games = await self._read(
-            f"SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ? AND {_ACTIVE_SQL}",
-            (channel_id,),
-        )
-        return games[0] if games else None
+        sql = f"SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ? AND {_ACTIVE_SQL}"
+        return next(iter(await self._read(sql, (channel_id,))), None)
 
     async def latest_in_channel(self, channel_id: int) -> GameRow | None:
         """The channel's most recent game of any status (highest id), or None."""
-        games = await self._read(
-            f"SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
-            (channel_id,),
-        )
-        return games[0] if games else None
+        sql = f"SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1"
+        return next(iter(await self._read(sql, (channel_id,))), None)
 
     async def active(
         self,
@@ -508,8 +499,7 @@ class GameRepository:
             turn_started_at=turn_started_at,
             clear=clear,
         )
-        inserts = log.inserts(game_id) if log is not None else []
-        row = await self._write(game_id, expected_version, now, fields, GAME_COLUMNS, inserts)
+        row = await self._write(game_id, expected_version, now, fields, GAME_COLUMNS, log)
         [game] = await read_games(self._db, [row])
         return game
 
@@ -527,8 +517,7 @@ class GameRepository:
         ``log``, one statement (or one call on SQLite's writer thread) whose cost does
         not grow with the match."""
         fields = _fields(**changes, record_head=log.head if log is not None else None)
-        inserts = log.inserts(game_id) if log is not None else []
-        row = await self._write(game_id, expected_version, now, fields, "version", inserts)
+        row = await self._write(game_id, expected_version, now, fields, "version", log)
         return int(row[0])
 
     async def _write(
@@ -538,11 +527,12 @@ class GameRepository:
         now: datetime,
         fields: Mapping[str, Any],
         returning: str,
-        inserts: Sequence[Insert] = (),
+        log: RecordAppend | None = None,
     ) -> Row:
         """The versioned UPDATE as one statement (one round trip under the writer lock),
-        and the ``inserts`` only if it took: all of it or nothing."""
+        and the rows ``log`` adds only if it took: all of it or nothing."""
         sql, params = _update_sql(game_id, expected_version, now, fields, returning)
+        inserts = log.inserts(game_id) if log is not None else []
         with _channel_busy(
             f"game {game_id} cannot become active: its channel has another active game"
         ):
@@ -589,8 +579,9 @@ class GameRepository:
                 status=status, seats=seats, ended_at=now, clear={"state", "record_head"}
             )
         try:
-            async with self._db.transaction() as conn:
-                game = await _update(conn, game_id, expected_version, now, fields)
+            async with self._db.transaction() as conn:  # the task's writes join it
+                row = await self._write(game_id, expected_version, now, fields, GAME_COLUMNS)
+                [game] = await read_games(conn, [row])
                 for table in ("game_moves", "game_deals"):  # the whole record is stored now
                     await conn.execute(f"DELETE FROM {table} WHERE game_id = ?", (game_id,))
                 if match is not None:
@@ -647,28 +638,8 @@ def _fields(*, clear: Collection[str] = (), **given: Any) -> dict[str, Any]:
     return fields
 
 
-async def _update(
-    conn: Connection,
-    game_id: int,
-    expected_version: int,
-    now: datetime,
-    fields: Mapping[str, Any],
-) -> GameRow:
-    """The versioned UPDATE inside the caller's transaction; StaleGameError if it missed."""
-    sql, params = _update_sql(game_id, expected_version, now, fields, GAME_COLUMNS)
-    row = await conn.fetchone(sql, params)
-    if row is not None:
-        [game] = await read_games(conn, [row])
-        return game
-    raise await _stale(conn, game_id, expected_version)
-
-
 def _update_sql(
-    game_id: int,
-    expected_version: int,
-    now: datetime,
-    fields: Mapping[str, Any],
-    returning: str,
+    game_id: int, expected_version: int, now: datetime, fields: Mapping[str, Any], returning: str
 ) -> tuple[str, tuple[Any, ...]]:
     # Column names come from _fields only, never from callers.
     assignments = "".join(f", {column} = ?" for column in fields)

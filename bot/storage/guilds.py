@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .codec import from_row
+from .sql import upsert
 
 if TYPE_CHECKING:
     from .database import Database
@@ -34,14 +35,11 @@ class GuildRepository:
     async def settings(self, guild_id: int) -> GuildSettings:
         """All of the guild's settings in one query (to cache them together)."""
         row = await self._db.fetchone(
-            "SELECT default_timer, language, threads, referee_role_id FROM guild_settings"
-            " WHERE guild_id = ?",
+            "SELECT default_timer, language, threads, referee_role_id AS referee_role"
+            " FROM guild_settings WHERE guild_id = ?",
             (guild_id,),
         )
-        if row is None:
-            return GuildSettings()
-        role = row["referee_role_id"]
-        return from_row(GuildSettings, row, referee_role=None if role is None else int(role))
+        return GuildSettings() if row is None else from_row(GuildSettings, row)
 
     async def default_timer(self, guild_id: int) -> int | None:
         """The guild's default turn timer in seconds, or None if not set."""
@@ -76,8 +74,4 @@ class GuildRepository:
     async def _set(self, guild_id: int, column: str, value: Any) -> None:
         # column is one of this module's literals, never caller input.
         async with self._db.transaction() as conn:
-            await conn.execute(
-                f"INSERT INTO guild_settings (guild_id, {column}) VALUES (?, ?)"
-                f" ON CONFLICT (guild_id) DO UPDATE SET {column} = excluded.{column}",
-                (guild_id, value),
-            )
+            await conn.execute(upsert("guild_settings", f"guild_id, {column}"), (guild_id, value))

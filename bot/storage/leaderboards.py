@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, Final, Protocol
 from .codec import from_row, to_row, to_text
 from .errors import StorageError
 from .matches import MatchSummary, matches_after, page_count, page_within
-from .sql import Connection, Dialect, Reader, Row
+from .sql import Connection, Dialect, Reader, Row, upsert
 
 if TYPE_CHECKING:
     from .database import Database
@@ -275,10 +275,7 @@ def _rating_columns(rating: Rating | None) -> dict[str, float | None]:
 
 
 async def _write(
-    conn: Connection,
-    guild_id: int,
-    results: Sequence[PlayerResult],
-    standings: Sequence[Standing],
+    conn: Connection, guild_id: int, results: Sequence[PlayerResult], standings: Sequence[Standing]
 ) -> None:
     for start in range(0, len(results), _CHUNK):
         await conn.executemany(
@@ -287,17 +284,9 @@ async def _write(
         )
     for start in range(0, len(standings), _CHUNK):
         await conn.executemany(
-            f"INSERT INTO standings ({_STANDING_COLUMNS}) VALUES ({_marks(16)})"
-            f" ON CONFLICT (guild_id, game, user_id) DO UPDATE SET {_STANDING_UPDATE}",
+            upsert("standings", _STANDING_COLUMNS, "guild_id, game, user_id"),
             [_standing_row(guild_id, s) for s in standings[start : start + _CHUNK]],
         )
-
-
-_STANDING_UPDATE = ", ".join(
-    f"{c} = excluded.{c}"
-    for c in _STANDING_COLUMNS.split(", ")
-    if c not in ("guild_id", "game", "user_id")
-)
 
 
 def _marks(n: int) -> str:
@@ -369,7 +358,7 @@ class LeaderboardRepository:
             # Nothing can count it now: the next start with a ledger rebuilds.
             await conn.execute(
                 "INSERT INTO stats_rebuild (pending)"
-                " SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM stats_rebuild)",
+                " SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM stats_rebuild)"
             )
             log.warning("match %d is stored uncounted: no ledger is plugged in", match.id)
             return
@@ -418,9 +407,7 @@ class LeaderboardRepository:
 
     async def rebuild_if_pending(self) -> int | None:
         """Run :meth:`recompute` for every server if matches wait to be counted."""
-        if not await self.rebuild_pending():
-            return None
-        return await self.recompute()
+        return await self.recompute() if await self.rebuild_pending() else None
 
     async def reset(self, guild_id: int, *, by: int, now: datetime) -> Season:
         """Clear the server's leaderboard: standings and results go, matches stay (one
@@ -430,19 +417,13 @@ class LeaderboardRepository:
             last = await conn.fetchint("SELECT coalesce(max(id), 0) FROM matches")
             await conn.execute("DELETE FROM standings WHERE guild_id = ?", (guild_id,))
             await conn.execute("DELETE FROM player_results WHERE guild_id = ?", (guild_id,))
-            await conn.execute(
-                "INSERT INTO leaderboard_seasons"
-                " (guild_id, after_match_id, reset_at, reset_by) VALUES (?, ?, ?, ?)"
-                " ON CONFLICT (guild_id) DO UPDATE SET after_match_id = excluded.after_match_id,"
-                " reset_at = excluded.reset_at, reset_by = excluded.reset_by,"
-                " ratings_after = NULL",
-                (guild_id, last, to_text(now), by),
-            )
-            row = await conn.fetchone(
-                "SELECT number FROM leaderboard_seasons WHERE guild_id = ?", (guild_id,)
+            columns = "guild_id, after_match_id, reset_at, reset_by, ratings_after"
+            number = await conn.fetchint(  # the season's (a reset keeps it)
+                upsert("leaderboard_seasons", columns) + " RETURNING number",
+                (guild_id, last, to_text(now), by, None),
             )
         log.info("guild %d: leaderboard reset by %d after match %d", guild_id, by, last)
-        return Season(guild_id, last, now, by, number=1 if row is None else int(row[0]))
+        return Season(guild_id, last, now, by, number=number)
 
     # -- reading ------------------------------------------------------------------------
 
@@ -511,16 +492,8 @@ class LeaderboardRepository:
                 total, entries = await self._board_since(
                     guild_id, game, since, order, page, page_size
                 )
-        return BoardPage(
-            guild_id=guild_id,
-            game=game,
-            since=since,
-            order=order,
-            page=page_within(page, total, page_size),
-            page_size=page_size,
-            total=total,
-            entries=tuple(entries),
-        )
+        page = page_within(page, total, page_size)
+        return BoardPage(guild_id, game, since, order, page, page_size, total, tuple(entries))
 
     async def _board_all(
         self, guild_id: int, game: str, order: str, page: int, size: int
@@ -599,12 +572,11 @@ class LeaderboardRepository:
             for s in standings:
                 if s.rating is None:
                     continue
-                row = await self._db.fetchone(
+                [row] = await self._db.fetchall(
                     "SELECT sum(CASE WHEN ordinal > ? THEN 1 ELSE 0 END), count(*) FROM standings"
                     " WHERE guild_id = ? AND game = ? AND ordinal IS NOT NULL AND matches > 0",
                     (s.rating.ordinal, guild_id, s.game),
                 )
-                assert row is not None
                 positions[s.game] = (1 + int(row[0] or 0), int(row[1]))
             focus = game if game is not None else standings[0].game
             trend_rows = await self._db.fetchall(
@@ -666,7 +638,7 @@ async def _replay(conn: Connection, guild_id: int, ledger: Ledger) -> int:
     started = ratings_from >= after
     async for match in matches_after(conn, guild_id, ratings_from):
         if not started and match.id > after:
-            tables, started = _carried_tables(tables), True
+            tables, started = carried(tables), True
         table = tables.setdefault(match.game, {})
         counted = ledger.count(table, match)
         for standing in counted.standings:
@@ -675,7 +647,7 @@ async def _replay(conn: Connection, guild_id: int, ledger: Ledger) -> int:
             results.extend(counted.results)
         count += 1
     if not started:
-        tables = _carried_tables(tables)
+        tables = carried(tables)
     standings = [s for table in tables.values() for s in table.values()]
     await _write(conn, guild_id, results, standings)
     return count
@@ -689,13 +661,17 @@ def fresh_standing(
     return Standing(game, user_id, name, rating=rating, last_match_id=last_match_id)
 
 
-def carried(standing: Standing) -> Standing | None:
-    """A standing as a season that carries ratings starts it: the rating alone (nothing
-    played yet in the season), or None for a player who has no rating to carry."""
-    if standing.rating is None:
-        return None
-    s = standing
-    return fresh_standing(s.game, s.user_id, s.name, s.rating, s.last_match_id)
+def carried(tables: dict[str, dict[int, Standing]]) -> dict[str, dict[int, Standing]]:
+    """The standings (by game, by user) as a season that carries ratings starts them: each
+    one's rating alone (nothing played yet in the season); a player without one goes."""
+    return {
+        game: {
+            user: fresh_standing(s.game, s.user_id, s.name, s.rating, s.last_match_id)
+            for user, s in table.items()
+            if s.rating is not None
+        }
+        for game, table in tables.items()
+    }
 
 
 CARRY_SQL = (
@@ -704,13 +680,6 @@ CARRY_SQL = (
 )
 """What :func:`carried` does, for every standing of a server that has a rating (the
 others are deleted first)."""
-
-
-def _carried_tables(tables: dict[str, dict[int, Standing]]) -> dict[str, dict[int, Standing]]:
-    return {
-        game: {user: c for user, s in table.items() if (c := carried(s)) is not None}
-        for game, table in tables.items()
-    }
 
 
 async def season_of(reader: Reader, guild_id: int) -> Season | None:

@@ -107,7 +107,7 @@ def page_within(page: int, total: int, size: int) -> int:
 
 async def insert_match(conn: Connection, game: GameRow, match: FinishedMatch) -> MatchSummary:
     """Insert the match of ``game`` with its seats and deals (inside the caller's transaction)."""
-    row = await conn.fetchone(
+    match_id = await conn.fetchint(
         "INSERT INTO matches (game_id, guild_id, channel_id, game, finished_at, deals, record)"
         " VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
         (
@@ -120,8 +120,6 @@ async def insert_match(conn: Connection, game: GameRow, match: FinishedMatch) ->
             to_json(match.record),
         ),
     )
-    assert row is not None
-    match_id = int(row[0])
     columns = "match_id, seat, user_id, ai_level, name, side, total, won, place"
     await conn.executemany(
         f"INSERT INTO match_seats ({columns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -144,14 +142,9 @@ async def insert_match(conn: Connection, game: GameRow, match: FinishedMatch) ->
             for d in match.deals
         ],
     )
+    seats = tuple(sorted(match.seats, key=lambda s: s.seat))
     return MatchSummary(
-        id=match_id,
-        game_id=game.id,
-        channel_id=game.channel_id,
-        game=match.game,
-        finished_at=match.finished_at,
-        deals=len(match.deals),
-        seats=tuple(sorted(match.seats, key=lambda s: s.seat)),
+        match_id, game.id, game.channel_id, match.game, match.finished_at, len(match.deals), seats
     )
 
 
@@ -178,13 +171,9 @@ async def matches_after(
                 if current is not None:
                     yield _summary(current, seats)
                 current, seats = row, []
-            seats.append(_seat(row))
+            seats.append(from_row(MatchSeat, row))
     if current is not None:
         yield _summary(current, seats)
-
-
-def _seat(row: Row) -> MatchSeat:
-    return from_row(MatchSeat, row)
 
 
 def _summary(row: Row, seats: Sequence[MatchSeat]) -> MatchSummary:
@@ -209,41 +198,33 @@ class MatchRepository:
                 "SELECT count(*) FROM matches WHERE guild_id = ?", (guild_id,)
             )
             page = page_within(page, total, page_size)
-            rows = await self._db.fetchall(
-                "SELECT id, game_id, channel_id, game, finished_at, deals FROM matches"
+            entries = await self._summaries(
                 " WHERE guild_id = ? ORDER BY finished_at DESC, id DESC LIMIT ? OFFSET ?",
                 (guild_id, page_size, page * page_size),
             )
-            ids = [r["id"] for r in rows]
-            seat_rows = (
-                await self._db.fetchall(
-                    f"SELECT * FROM match_seats WHERE match_id IN ({', '.join('?' * len(ids))})"
-                    " ORDER BY match_id, seat",
-                    ids,
-                )
-                if ids
-                else []
-            )
-        seats: dict[int, list[MatchSeat]] = {i: [] for i in ids}
-        for r in seat_rows:
-            seats[r["match_id"]].append(_seat(r))
-        entries = tuple(_summary(r, seats[r["id"]]) for r in rows)
-        return HistoryPage(guild_id, page, page_size, total, entries)
+        return HistoryPage(guild_id, page, page_size, total, tuple(entries))
 
     async def summary(self, guild_id: int, match_id: int) -> MatchSummary | None:
         """One of the server's matches without its record, or None (no such match here)."""
         async with self._db.snapshot():
-            row = await self._db.fetchone(
-                "SELECT id, game_id, channel_id, game, finished_at, deals FROM matches"
-                " WHERE id = ? AND guild_id = ?",
-                (match_id, guild_id),
-            )
-            if row is None:
-                return None
-            seats = await self._db.fetchall(
-                "SELECT * FROM match_seats WHERE match_id = ? ORDER BY seat", (match_id,)
-            )
-        return _summary(row, [_seat(r) for r in seats])
+            found = await self._summaries(" WHERE id = ? AND guild_id = ?", (match_id, guild_id))
+        return next(iter(found), None)
+
+    async def _summaries(self, where: str, params: Sequence[Any]) -> list[MatchSummary]:
+        """The matches ``where`` finds (in its order), each with its seats (in a snapshot)."""
+        rows = await self._db.fetchall(
+            f"SELECT id, game_id, channel_id, game, finished_at, deals FROM matches{where}", params
+        )
+        ids = [r["id"] for r in rows]
+        seats: dict[int, list[MatchSeat]] = {i: [] for i in ids}
+        if ids:
+            for r in await self._db.fetchall(
+                f"SELECT * FROM match_seats WHERE match_id IN ({', '.join('?' * len(ids))})"
+                " ORDER BY match_id, seat",
+                ids,
+            ):
+                seats[r["match_id"]].append(from_row(MatchSeat, r))
+        return [_summary(r, seats[r["id"]]) for r in rows]
 
     async def last_of(self, guild_id: int, user_id: int) -> int | None:
         """The id of the server's latest match ``user_id`` had a seat in, or None."""

@@ -20,8 +20,9 @@ REAL is 8 bytes), ids an identity column, timestamps ``TEXT COLLATE "C"`` (ISO-8
 text, compared byte by byte as SQLite does), JSON stays ``TEXT`` as in SQLite, and
 orders by a nullable rating say ``NULLS LAST`` (SQLite's default for DESC). A script
 that only creates and alters tables and indexes is written once, for SQLite, and
-:func:`_postgresql` makes PostgreSQL's from it by those rules; what moves data (in 3
-and 4, after 4's new tables) is written for each dialect.
+:func:`_postgresql` makes PostgreSQL's from it by those rules; what moves data (3's
+count of deals posted, filled into one script for both; 4's move, after its new tables)
+is written for each dialect.
 """
 
 from __future__ import annotations
@@ -174,27 +175,33 @@ INSERT INTO stats_rebuild (pending) SELECT 1 WHERE EXISTS (SELECT 1 FROM matches
 # record moves to its match alone: games.state is cleared where it is the same text as
 # matches.record, and reads take the state from the match (GAME_COLUMNS in games.py).
 # Two indexes: active games by id (restoring in chunks), a channel's games by id.
-_V3 = """
+# {before}, {deals_posted} and {after}: where the dialects differ (PostgreSQL's, _PG_V3).
+_V3_SCRIPT = """
 ALTER TABLE games ADD COLUMN announced_version INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE games ADD COLUMN announced_deals INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE games ADD COLUMN ping_message_id INTEGER;
 ALTER TABLE games ADD COLUMN ping_turn TEXT;
-UPDATE games SET
+{before}UPDATE games SET
     announced_version = version,
     announced_deals = coalesce(
         (SELECT m.deals FROM matches m WHERE m.game_id = games.id),
-        CASE WHEN json_valid(state) THEN
-            CASE WHEN json_type(state, '$.deals') = 'array'
-                THEN max(json_array_length(state, '$.deals') - 1, 0) ELSE 0 END
-        ELSE 0 END
+        {deals_posted}
     );
-UPDATE games SET state = NULL
+{after}UPDATE games SET state = NULL
     WHERE state = (SELECT m.record FROM matches m WHERE m.game_id = games.id);
 CREATE INDEX games_active ON games(id) WHERE status IN ('lobby', 'playing');
 CREATE INDEX games_channel ON games(channel_id, id);
 
 ALTER TABLE guild_settings ADD COLUMN threads INTEGER NOT NULL DEFAULT 0;
 """
+_V3 = _V3_SCRIPT.format(
+    before="",
+    deals_posted="""CASE WHEN json_valid(state) THEN
+            CASE WHEN json_type(state, '$.deals') = 'array'
+                THEN max(json_array_length(state, '$.deals') - 1, 0) ELSE 0 END
+        ELSE 0 END""",
+    after="",
+)
 
 # 4: the record of a game in play is kept in pieces, so that saving a move costs the same
 # at deal 100 as at deal 1 (GameRepository.update's log): games.record_head holds the
@@ -415,12 +422,8 @@ def _postgresql(script: str) -> str:
 
 # The same backfill as SQLite's _V3; a state that is not JSON counts no deal (the
 # function, temporary, catches the cast's error as SQLite's json_valid does).
-_PG_V3 = """
-ALTER TABLE games ADD COLUMN announced_version INTEGER NOT NULL DEFAULT 0;
-ALTER TABLE games ADD COLUMN announced_deals INTEGER NOT NULL DEFAULT 0;
-ALTER TABLE games ADD COLUMN ping_message_id BIGINT;
-ALTER TABLE games ADD COLUMN ping_turn TEXT;
-CREATE FUNCTION pg_temp.dominobot_deals_posted(state TEXT) RETURNS INTEGER
+_PG_V3 = _postgresql(_V3_SCRIPT).format(
+    before="""CREATE FUNCTION pg_temp.dominobot_deals_posted(state TEXT) RETURNS INTEGER
 LANGUAGE plpgsql AS $$
 BEGIN
     IF json_typeof(state::json -> 'deals') = 'array' THEN
@@ -431,20 +434,10 @@ EXCEPTION WHEN others THEN
     RETURN 0;
 END
 $$;
-UPDATE games SET
-    announced_version = version,
-    announced_deals = coalesce(
-        (SELECT m.deals FROM matches m WHERE m.game_id = games.id),
-        pg_temp.dominobot_deals_posted(state)
-    );
-DROP FUNCTION pg_temp.dominobot_deals_posted(TEXT);
-UPDATE games SET state = NULL
-    WHERE state = (SELECT m.record FROM matches m WHERE m.game_id = games.id);
-CREATE INDEX games_active ON games(id) WHERE status IN ('lobby', 'playing');
-CREATE INDEX games_channel ON games(channel_id, id);
-
-ALTER TABLE guild_settings ADD COLUMN threads INTEGER NOT NULL DEFAULT 0;
-"""
+""",
+    deals_posted="pg_temp.dominobot_deals_posted(state)",
+    after="DROP FUNCTION pg_temp.dominobot_deals_posted(TEXT);\n",
+)
 
 # The same move as SQLite's _V4. The pieces are cut with json (not jsonb), which keeps
 # each object's keys in their order: dominobot_without drops keys and keeps the rest.
@@ -527,10 +520,7 @@ async def user_version(conn: aiosqlite.Connection) -> int:
 
 
 async def migrate(
-    conn: aiosqlite.Connection,
-    target: int | None = None,
-    *,
-    migrations: Sequence[str] = MIGRATIONS,
+    conn: aiosqlite.Connection, target: int | None = None, *, migrations: Sequence[str] = MIGRATIONS
 ) -> int:
     """Apply the pending migrations up to ``target`` (default: the latest); return the version.
 

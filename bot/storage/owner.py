@@ -129,10 +129,7 @@ class NoOwnership(Ownership):
 
 
 async def take_ownership(
-    location: str | os.PathLike[str],
-    shards: Shards | None,
-    *,
-    on_lost: Callable[[str], None],
+    location: str | os.PathLike[str], shards: Shards | None, *, on_lost: Callable[[str], None]
 ) -> Ownership:
     """Take the locks of ``shards`` on the database at ``location`` (a SQLite file or a
     PostgreSQL URL), waiting for another owner to stop (one log line). ``on_lost`` is
@@ -166,8 +163,7 @@ class FileOwnership(Ownership):
                     try:
                         fcntl.flock(fd, mode | fcntl.LOCK_NB)
                     except BlockingIOError:
-                        holder = _read_holder(fd)
-                        log.warning(waiting_line(lock, str(database), holder))
+                        log.warning(waiting_line(lock, str(database), _read_holder(fd)))
                         await _wait_for_lock(fd, mode)
                         waited.append(lock.name)
                 except BaseException:  # not held: its holder's words stay

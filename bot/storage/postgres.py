@@ -59,7 +59,7 @@ from .errors import (
     StorageError,
 )
 from .migrations import PG_MIGRATIONS, check_versions, goal_of
-from .sql import POSTGRESQL, Connection, Insert, Row
+from .sql import POSTGRESQL, Connection, Insert, Row, transaction_on
 from .urls import redacted, scrub
 
 log = logging.getLogger(__name__)
@@ -106,7 +106,7 @@ def numbered(sql: str) -> str:
 
 
 def guarded(guard: str, params: Sequence[Any], inserts: Sequence[Insert]) -> tuple[str, list[Any]]:
-    """:meth:`~.sql.Connection.write_guarded` as one statement: the guard in ``WITH``, each
+    """:meth:`~.database.Database.write_guarded` as one statement: the guard in ``WITH``, each
     insert taking its rows only if the guard returned one (an atomic statement)."""
     parts = [f"guard AS ({guard})"]
     values = list(params)
@@ -153,12 +153,6 @@ def timed_out(exc: BaseException, where: str) -> DatabaseTimeoutError:
     else:
         reason = "the server did not answer in time"
     return DatabaseTimeoutError(f"the database at {where} is unavailable: {reason}")
-
-
-def never_sent(exc: BaseException) -> bool:
-    """Whether asyncpg refused the statement before sending it (the connection was found
-    closed, or broken by a notice read while idle)."""
-    return isinstance(exc, asyncpg.InternalClientError | asyncpg.InterfaceError)
 
 
 class PgConnection(Connection):
@@ -217,13 +211,16 @@ class PgConnection(Connection):
             with contextlib.suppress(Exception):  # never back into the pool
                 self.raw.terminate()
             await self._on_gone()
-            raise unavailable(exc, self._where, sent=not never_sent(exc)) from exc
+            # asyncpg refuses to send on a connection found closed, or broken by a notice
+            never_sent = isinstance(exc, asyncpg.InternalClientError | asyncpg.InterfaceError)
+            raise unavailable(exc, self._where, sent=not never_sent) from exc
 
 
 class PostgresDatabase(Database):
     """PostgreSQL through an asyncpg pool (see the module)."""
 
     dialect = POSTGRESQL
+    _version_sql = f"SELECT version FROM {SCHEMA_TABLE}"
 
     def __init__(self, pool: Any, url: str) -> None:
         """Wrap an open pool; use :meth:`Database.open`."""
@@ -300,7 +297,8 @@ class PostgresDatabase(Database):
         (a restart, a terminated backend). A read is asked again unless it timed out (it
         would only wait as long again); a write only if it certainly never left (else it
         may have landed: the caller finds out, not a second write)."""
-        held = self._held_by_task()
+        task = asyncio.current_task()
+        held = None if task is None else self._held.get(task)
         if held is not None:
             conn, snapshot = held
             if snapshot and write:
@@ -315,14 +313,7 @@ class PostgresDatabase(Database):
         async with self._connection() as conn:
             return await conn.fetchall(sql, params)
 
-    async def schema_version(self) -> int:
-        return await self.fetchint(f"SELECT version FROM {SCHEMA_TABLE}")
-
     # -- connections ----------------------------------------------------------------------
-
-    def _held_by_task(self) -> tuple[PgConnection, bool] | None:
-        task = asyncio.current_task()
-        return None if task is None else self._held.get(task)
 
     @asynccontextmanager
     async def _connection(self) -> AsyncIterator[PgConnection]:
@@ -357,23 +348,17 @@ class PostgresDatabase(Database):
         task = asyncio.current_task()
         if task is not None and task in self._held:
             raise StorageError("transactions are not reentrant: this task already holds one")
-        async with self._connection() as conn:
-            await conn.execute(begin)
+        async with (
+            self._connection() as conn,
+            transaction_on(conn.execute, functools.partial(_rollback, conn), begin),
+        ):
             if task is not None:
                 self._held[task] = (conn, snapshot)
             try:
                 yield conn
-            except BaseException:
-                await _rollback(conn)
-                raise
             finally:
                 if task is not None:
                     self._held.pop(task, None)
-            try:
-                await conn.execute("COMMIT")
-            except BaseException:
-                await _rollback(conn)
-                raise
 
 
 @asynccontextmanager
@@ -399,10 +384,7 @@ async def _rollback(conn: PgConnection) -> None:
 
 
 async def migrate_pg(
-    raw: Any,
-    target: int | None = None,
-    *,
-    migrations: Sequence[str] = PG_MIGRATIONS,
+    raw: Any, target: int | None = None, *, migrations: Sequence[str] = PG_MIGRATIONS
 ) -> tuple[int, int]:
     """Apply the pending PostgreSQL migrations up to ``target`` (default: the latest) on
     an asyncpg connection; (the version before, the version after).

@@ -16,12 +16,14 @@ from typing import TYPE_CHECKING, Any
 
 from .codec import from_row, json_object, to_json, to_text
 from .errors import IntegrityError
+from .sql import upsert
 
 if TYPE_CHECKING:
     from .database import Database
     from .sql import Row
 
 MINUTES_A_DAY = 24 * 60
+_SETTINGS = "SELECT guild_id, enabled, channel_id, minute FROM puzzle_settings"
 _PUZZLE = "id, guild_id, day, puzzle_key, puzzle, channel_id, message_id, created_at"
 
 
@@ -114,10 +116,7 @@ class PuzzleRepository:
     # -- settings -----------------------------------------------------------------
 
     async def settings(self, guild_id: int) -> PuzzleSettings:
-        row = await self._db.fetchone(
-            "SELECT guild_id, enabled, channel_id, minute FROM puzzle_settings WHERE guild_id = ?",
-            (guild_id,),
-        )
+        row = await self._db.fetchone(f"{_SETTINGS} WHERE guild_id = ?", (guild_id,))
         return PuzzleSettings(guild_id) if row is None else from_row(PuzzleSettings, row)
 
     async def set_settings(
@@ -130,32 +129,26 @@ class PuzzleRepository:
         if enabled and channel_id is None:
             raise ValueError("a daily puzzle needs a channel")
         await self._db.write(
-            "INSERT INTO puzzle_settings (guild_id, enabled, channel_id, minute, updated_at)"
-            " VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
-            " enabled = excluded.enabled, channel_id = excluded.channel_id,"
-            " minute = excluded.minute, updated_at = excluded.updated_at",
+            upsert("puzzle_settings", "guild_id, enabled, channel_id, minute, updated_at"),
             (guild_id, int(enabled), channel_id, minute, to_text(now)),
         )
         return PuzzleSettings(guild_id, enabled, channel_id, minute)
 
     async def enabled(self) -> list[PuzzleSettings]:
         """Every server with the daily puzzle on, by server id."""
-        rows = await self._db.fetchall(
-            "SELECT guild_id, enabled, channel_id, minute FROM puzzle_settings WHERE enabled = 1"
-            " ORDER BY guild_id"
-        )
+        rows = await self._db.fetchall(f"{_SETTINGS} WHERE enabled = 1 ORDER BY guild_id")
         return [from_row(PuzzleSettings, r) for r in rows]
 
     # -- puzzles ------------------------------------------------------------------
 
     async def of_day(self, guild_id: int, day: str) -> PuzzleRow | None:
-        row = await self._db.fetchone(
-            f"SELECT {_PUZZLE} FROM puzzles WHERE guild_id = ? AND day = ?", (guild_id, day)
-        )
-        return None if row is None else _puzzle(row)
+        return await self._one("guild_id = ? AND day = ?", (guild_id, day))
 
     async def get(self, puzzle_id: int) -> PuzzleRow | None:
-        row = await self._db.fetchone(f"SELECT {_PUZZLE} FROM puzzles WHERE id = ?", (puzzle_id,))
+        return await self._one("id = ?", (puzzle_id,))
+
+    async def _one(self, where: str, params: tuple[Any, ...]) -> PuzzleRow | None:
+        row = await self._db.fetchone(f"SELECT {_PUZZLE} FROM puzzles WHERE {where}", params)
         return None if row is None else _puzzle(row)
 
     async def used_keys(self, guild_id: int) -> set[str]:
@@ -211,8 +204,7 @@ class PuzzleRepository:
 
     async def answer_of(self, puzzle_id: int, user_id: int) -> Answer | None:
         row = await self._db.fetchone(
-            "SELECT * FROM puzzle_answers WHERE puzzle_id = ? AND user_id = ?",
-            (puzzle_id, user_id),
+            "SELECT * FROM puzzle_answers WHERE puzzle_id = ? AND user_id = ?", (puzzle_id, user_id)
         )
         return None if row is None else from_row(Answer, row)
 

@@ -26,17 +26,9 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, Final
 
 from .codec import from_row, json_list, to_json, to_row, to_text
-from .leaderboards import (
-    CARRY_SQL,
-    BoardEntry,
-    BoardPage,
-    Rating,
-    Season,
-    ranking,
-    season_of,
-)
+from .leaderboards import CARRY_SQL, BoardEntry, BoardPage, Rating, Season, ranking, season_of
 from .matches import page_within
-from .sql import Connection, Reader
+from .sql import Connection, Reader, upsert
 
 if TYPE_CHECKING:
     from .database import Database
@@ -125,12 +117,9 @@ class SeasonRepository:
                 schedule=old.schedule if schedule is None else schedule,
                 schedule_from=since,
             )
+            columns = "guild_id, ratings, schedule, schedule_from"
             await conn.execute(
-                "INSERT INTO season_settings (guild_id, ratings, schedule, schedule_from)"
-                " VALUES (?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
-                " ratings = excluded.ratings, schedule = excluded.schedule,"
-                " schedule_from = excluded.schedule_from",
-                (guild_id, *to_row(new, "ratings, schedule, schedule_from")),
+                upsert("season_settings", columns), to_row(new, columns, guild_id=guild_id)
             )
         return new
 
@@ -195,13 +184,9 @@ class SeasonRepository:
             else:
                 await conn.execute("DELETE FROM standings WHERE guild_id = ?", (guild_id,))
                 ratings_after = None
+            columns = "guild_id, after_match_id, reset_at, reset_by, number, ratings_after"
             await conn.execute(
-                "INSERT INTO leaderboard_seasons"
-                " (guild_id, after_match_id, reset_at, reset_by, number, ratings_after)"
-                " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
-                " after_match_id = excluded.after_match_id, reset_at = excluded.reset_at,"
-                " reset_by = excluded.reset_by, number = excluded.number,"
-                " ratings_after = excluded.ratings_after",
+                upsert("leaderboard_seasons", columns),
                 (guild_id, last, to_text(now), by or 0, number + 1, ratings_after),
             )
         log.info(
@@ -258,16 +243,8 @@ class SeasonRepository:
         )
         entries = [] if row is None else [_entry(e) for e in json_list(row[0], "entries")]
         page = page_within(page, len(entries), page_size)
-        return BoardPage(
-            guild_id=guild_id,
-            game=game,
-            since=None,
-            order=order,
-            page=page,
-            page_size=page_size,
-            total=len(entries),
-            entries=tuple(entries[page * page_size : (page + 1) * page_size]),
-        )
+        shown = tuple(entries[page * page_size : (page + 1) * page_size])
+        return BoardPage(guild_id, game, None, order, page, page_size, len(entries), shown)
 
 
 async def _archive(conn: Connection, guild_id: int, number: int) -> tuple[tuple[str, int], ...]:

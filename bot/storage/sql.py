@@ -19,7 +19,7 @@ import contextlib
 import sqlite3
 from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass
 from typing import Any, Final, Protocol, TypeVar
 
@@ -35,10 +35,6 @@ class Row(Protocol):
 
     def __getitem__(self, key: Any, /) -> Any: ...
 
-    def __iter__(self) -> Iterator[Any]: ...
-
-    def __len__(self) -> int: ...
-
 
 @dataclass(frozen=True, slots=True)
 class Dialect:
@@ -53,7 +49,7 @@ class Dialect:
 
 @dataclass(frozen=True, slots=True)
 class Insert:
-    """Rows for one table, to insert after a guard (:meth:`Connection.write_guarded`)."""
+    """Rows for one table, to insert after a guard (:meth:`SqliteConnection.write_guarded`)."""
 
     table: str
     columns: tuple[str, ...]
@@ -66,6 +62,17 @@ class Insert:
         """The one-row ``INSERT`` (run once per row)."""
         marks = ", ".join("?" * len(self.columns))
         return f"INSERT INTO {self.table} ({', '.join(self.columns)}) VALUES ({marks})"
+
+
+def upsert(table: str, columns: str, key: str = "guild_id") -> str:
+    """The ``INSERT`` of one row of ``columns`` (as the SQL lists them) that, where a row
+    of the same ``key`` exists, sets that row's other columns instead."""
+    names = columns.split(", ")
+    changes = ", ".join(f"{c} = excluded.{c}" for c in names if c not in key.split(", "))
+    return (
+        f"INSERT INTO {table} ({columns}) VALUES ({', '.join('?' * len(names))})"
+        f" ON CONFLICT ({key}) DO UPDATE SET {changes}"
+    )
 
 
 SQLITE: Final = Dialect("sqlite", greatest="max", nulls_last="")
@@ -113,20 +120,6 @@ class Connection(Reader):
         takes it waits for the others). SQLite's write transaction already excludes
         every other writer: there this does nothing."""
 
-    async def write_guarded(
-        self, guard: str, params: Sequence[Any], inserts: Sequence[Insert]
-    ) -> list[Row]:
-        """``guard`` (a statement that returns rows, such as a versioned ``UPDATE ...
-        RETURNING``) and, only if it returned a row, the ``inserts``: all or nothing,
-        as one step where the backend can. The guard's rows.
-
-        Here, statement by statement, for a caller inside its own transaction."""
-        rows = await self.fetchall(guard, params)
-        if rows:
-            for insert in inserts:
-                await self.executemany(insert.sql, insert.rows)
-        return rows
-
 
 class SqliteConnection(Connection):
     """A :class:`Connection` over an aiosqlite connection."""
@@ -161,9 +154,9 @@ class SqliteConnection(Connection):
     async def write_guarded(
         self, guard: str, params: Sequence[Any], inserts: Sequence[Insert]
     ) -> list[Row]:
-        """One call on the connection's thread: ``BEGIN IMMEDIATE`` (unless a transaction
-        is open), the guard, the inserts if it returned a row, ``COMMIT`` (else
-        ``ROLLBACK``). One round trip instead of one per statement."""
+        """``Database.write_guarded`` as one call on the connection's thread: ``BEGIN
+        IMMEDIATE`` (unless a transaction is open), the guard, the inserts if it returned
+        a row, ``COMMIT`` (else ``ROLLBACK``). One round trip instead of one per statement."""
 
         def guarded(conn: sqlite3.Connection) -> list[Row]:
             own = not conn.in_transaction
@@ -193,6 +186,25 @@ def _integrity() -> Iterator[None]:
         yield
     except sqlite3.IntegrityError as exc:
         raise IntegrityError(str(exc), constraint=str(exc)) from exc
+
+
+@asynccontextmanager
+async def transaction_on(
+    run: Callable[[str], Awaitable[None]], undo: Callable[[], Awaitable[None]], begin: str
+) -> AsyncIterator[None]:
+    """``begin`` ... ``COMMIT`` through ``run`` (either driver); ``undo`` (a rollback that
+    fails quietly) and re-raise on any exception, a failing ``BEGIN`` or ``COMMIT`` too."""
+    try:
+        await run(begin)
+        yield
+    except BaseException:
+        await undo()
+        raise
+    try:
+        await run("COMMIT")
+    except BaseException:
+        await undo()
+        raise
 
 
 async def execute(conn: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> None:
