@@ -37,7 +37,16 @@ from .permissions import missing, needed
 from .puzzle import PuzzleCommands
 from .puzzle_items import PUZZLE_ITEMS
 from .replies import MESSAGE_LIMIT as MESSAGE_LIMIT  # the limit texts are held to
-from .replies import confirm, final_answer, only_logged, placeholder, refusing, reply_error
+from .replies import (
+    answer,
+    confirm,
+    deferring,
+    final_answer,
+    only_logged,
+    placeholder,
+    refusing,
+    reply_error,
+)
 from .review import ReviewCommands
 from .rules_items import PICK_A_GAME, RULES_ITEMS, rules_picker
 from .rules_texts import rules_embed, sample_board
@@ -273,9 +282,8 @@ class Domino(
     @app_commands.command(
         name="join", description=locale_str("Take a seat at this channel's table")
     )
-    @refusing
+    @deferring
     async def join(self, interaction: discord.Interaction) -> None:
-        await interaction.response.defer(ephemeral=True)
         await self.bot.games.join(
             _here(interaction), interaction.user.id, display_name(interaction.user)
         )
@@ -287,9 +295,8 @@ class Domino(
             "Give up your seat: an AI plays it on (the last human leaving ends the game)"
         ),
     )
-    @refusing
+    @deferring
     async def leave(self, interaction: discord.Interaction) -> None:
-        await interaction.response.defer(ephemeral=True)
         await self._leave(interaction, _here(interaction))
 
     async def _leave(self, interaction: discord.Interaction, game: GameRef) -> None:
@@ -309,30 +316,27 @@ class Domino(
                 LeaveChoice(session.id, user_id, True, tr("Leave and end the game")),
                 LeaveChoice(session.id, user_id, False, tr("Keep playing")),
             )
-            await interaction.followup.send(
+            await answer(
+                interaction,
                 tr("You are the only human at the table: leaving ends the game. Leave and end it?"),
                 view=view,
-                ephemeral=True,
             )
-            answered(interaction)
             return
         await confirm(interaction, _left(session))
 
     @app_commands.command(name="addbot", description=locale_str("Fill a seat with an AI player"))
     @app_commands.describe(level=locale_str("How strong the AI plays"))
     @app_commands.choices(level=AI_LEVEL_CHOICES)
-    @refusing
+    @deferring
     async def addbot(self, interaction: discord.Interaction, level: str | None = None) -> None:
-        await interaction.response.defer(ephemeral=True)
         await self.bot.games.add_bot(_here(interaction), interaction.user.id, level)
         await confirm(interaction, N_("An AI player sits down."))
 
     @app_commands.command(
         name="start", description=locale_str("Start the game when the seats are filled")
     )
-    @refusing
+    @deferring
     async def start(self, interaction: discord.Interaction) -> None:
-        await interaction.response.defer(ephemeral=True)
         await self.bot.games.start(_here(interaction), interaction.user.id)
         await confirm(interaction, N_("The game is on!"))
 
@@ -353,7 +357,7 @@ class Domino(
         closed=locale_str("Latvian: lay it face down to close the end"),
         train=locale_str("Mexican Train: which train (yours, the Mexican train, a marked one)"),
     )
-    @refusing
+    @deferring
     async def play(
         self,
         interaction: discord.Interaction,
@@ -362,7 +366,6 @@ class Domino(
         closed: bool | None = None,
         train: str | None = None,
     ) -> None:
-        await interaction.response.defer(ephemeral=True)
         await self.bot.games.play(
             _here(interaction),
             interaction.user.id,
@@ -423,9 +426,8 @@ class Domino(
         return moves, game.names, game.seat_of(interaction.user.id), list(game.train_ends)
 
     @app_commands.command(name="board", description=locale_str("Post the table again"))
-    @refusing
+    @deferring
     async def board(self, interaction: discord.Interaction) -> None:
-        await interaction.response.defer(ephemeral=True)
         session = await self.bot.games.table_to_post(
             interaction.channel_id or 0, interaction.user.id
         )
@@ -440,9 +442,8 @@ class Domino(
     @app_commands.command(
         name="end", description=locale_str("End this channel's game (creator or Manage Server)")
     )
-    @refusing
+    @deferring
     async def end(self, interaction: discord.Interaction) -> None:
-        await interaction.response.defer(ephemeral=True)
         can_manage = bool(interaction.permissions.manage_guild)
         session = await self.bot.games.end_game(
             _here(interaction), interaction.user.id, can_manage=can_manage, confirmed=False
@@ -500,15 +501,13 @@ class Domino(
         if game is None:
             if table is None:
                 view = rules_picker(tr)
-                await interaction.followup.send(tr(PICK_A_GAME), view=view, ephemeral=True)
-                answered(interaction)
+                await answer(interaction, tr(PICK_A_GAME), view=view)
                 return
             game = table.game
         here = table if table is not None and table.game == game else None
         embed = rules_embed(game, tr, here)
         file = await sample_board(game, tr)
-        await interaction.followup.send(embed=embed, file=file, ephemeral=True)
-        answered(interaction)
+        await answer(interaction, embed=embed, file=file)
 
     async def on_rules_choice(self, interaction: discord.Interaction, game: str) -> None:
         """A game chosen in the select of ``/domino rules``: its rules replace the
@@ -529,9 +528,8 @@ class Domino(
         name="about",
         description=locale_str("Which version, shard and process of the bot answered"),
     )
-    @refusing
+    @deferring
     async def about(self, interaction: discord.Interaction) -> None:
-        await interaction.response.defer(ephemeral=True)
         facts = about_facts(self.bot, interaction.guild_id)
         manager = bool(interaction.permissions.manage_guild)  # host and pid: operators only
         text = about_text(facts, _tr(interaction), manager=manager)
@@ -545,11 +543,10 @@ class Domino(
 
     @settings.command(name="timer", description=locale_str("The default turn timer for new tables"))
     @app_commands.describe(seconds=locale_str("Seconds per turn; 0 turns the timer off"))
-    @refusing
+    @deferring
     async def settings_timer(
         self, interaction: discord.Interaction, seconds: app_commands.Range[int, 0, 3600]
     ) -> None:
-        await interaction.response.defer(ephemeral=True)
         await self.bot.games.settings.set_timer(
             server_of(interaction), seconds, can_manage=interaction.permissions.manage_guild
         )
@@ -563,9 +560,8 @@ class Domino(
     )
     @app_commands.describe(language=locale_str("The language of tables, turns and summaries"))
     @app_commands.choices(language=LANGUAGE_CHOICES)
-    @refusing
+    @deferring
     async def settings_language(self, interaction: discord.Interaction, language: str) -> None:
-        await interaction.response.defer(ephemeral=True)
         chosen = None if language == AUTO_LANGUAGE else language
         await self.bot.games.settings.set_language(
             server_of(interaction), chosen, can_manage=interaction.permissions.manage_guild
@@ -583,9 +579,8 @@ class Domino(
         name="threads", description=locale_str("Play each new game in its own thread")
     )
     @app_commands.describe(enabled=locale_str("On: each table gets a thread; off: in the channel"))
-    @refusing
+    @deferring
     async def settings_threads(self, interaction: discord.Interaction, enabled: bool) -> None:
-        await interaction.response.defer(ephemeral=True)
         await self.bot.games.settings.set_threads(
             server_of(interaction), enabled, can_manage=interaction.permissions.manage_guild
         )

@@ -130,6 +130,12 @@ def only_logged(message: str, *args: object) -> Iterator[None]:
         log.warning(message, *args, exc_info=True)
 
 
+async def answer(interaction: discord.Interaction, *args: Any, **kwargs: Any) -> None:
+    """Send a deferred interaction's answer, privately (a followup of its "thinking…")."""
+    await interaction.followup.send(*args, ephemeral=True, **kwargs)
+    answered(interaction)
+
+
 async def confirm(interaction: discord.Interaction, message: str, **fields: Any) -> None:
     """Tell the user, privately and in their language, that a saved change is done
     (``message`` a msgid with its ``fields``)."""
@@ -160,3 +166,16 @@ def refusing(func: Handler[CogT, P]) -> Handler[CogT, P]:
     # annotations in the callback's module: resolved here, in the command's own module.
     wrapper.__signature__ = inspect.signature(func, eval_str=True)  # type: ignore[attr-defined]
     return wrapper
+
+
+def deferring(func: Handler[CogT, P]) -> Handler[CogT, P]:
+    """:func:`refusing`, for a command acknowledged privately before it acts."""
+
+    @functools.wraps(func)
+    async def deferred(
+        cog: CogT, interaction: discord.Interaction, /, *args: P.args, **kw: P.kwargs
+    ) -> None:
+        await interaction.response.defer(ephemeral=True)
+        await func(cog, interaction, *args, **kw)
+
+    return refusing(deferred)

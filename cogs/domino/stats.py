@@ -33,13 +33,10 @@ from .origin import BOARDS_IN_A_SERVER, display_name, server_of
 from .replies import defer_public, refusing
 from .stats_items import board_view, history_view, reset_view
 from .stats_texts import card_embed, history_embed
-from .texts import GAME_CHOICES, ORDER_CHOICES
+from .texts import GAME_CHOICES, ORDER_CHOICES, PERIOD_CHOICES
 
 if TYPE_CHECKING:
     from bot.client import DominoBot
-
-Choice = app_commands.Choice
-
 
 # -- the commands -------------------------------------------------------------------------------
 
@@ -62,11 +59,7 @@ class StatsCommands(commands.Cog):
     )
     @app_commands.choices(
         game=GAME_CHOICES,
-        period=[
-            Choice(name=locale_str("All time"), value="all"),
-            Choice(name=locale_str("Last 30 days"), value="month"),
-            Choice(name=locale_str("Last 7 days"), value="week"),
-        ],
+        period=PERIOD_CHOICES,
         order=ORDER_CHOICES,
     )
     @refusing
