@@ -44,8 +44,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import aiohttp
@@ -279,14 +280,22 @@ class TablePublisher:
             return
         out = _Outlet(channel, update, game, shown, tr, job.repost)
         retry: Retry | None = None
-        for step in (self._summaries, self._turn_hand, self._table, self._other_hands):
+        steps: dict[str, Callable[[_Outlet], Coroutine[Any, Any, None]]] = {
+            "summaries": self._summaries,
+            # the hand of the player to move before the table pings them; every other
+            # live hand after the table: their edits never hold up the ping
+            "turn_hand": partial(self._hands, mover=True),
+            "table": self._table,
+            "other_hands": partial(self._hands, mover=False),
+        }
+        for name, step in steps.items():
             try:
                 try:
                     await step(out)
                 except discord.HTTPException as error:
-                    _give_up_unless_retry(game, step.__name__.strip("_"), error)
+                    _give_up_unless_retry(game, name, error)
                 except (aiohttp.ClientError, TimeoutError, OSError) as error:
-                    log.warning("game %d: %s failed (%r); retrying", game.id, step, error)
+                    log.warning("game %d: %s failed (%r); retrying", game.id, name, error)
                     raise Retry() from None
             except Retry as again:
                 retry = again if retry is None or again.after > retry.after else retry
@@ -367,14 +376,6 @@ class TablePublisher:
         if shown.old_ping is not None:
             self._later(self._delete(out, _Posted(shown.old_ping)))
             shown.old_ping = None
-
-    async def _turn_hand(self, out: _Outlet) -> None:
-        """The hand of the player to move, before the table pings them."""
-        await self._hands(out, mover=True)
-
-    async def _other_hands(self, out: _Outlet) -> None:
-        """Every other live hand, after the table: their edits never hold up the ping."""
-        await self._hands(out, mover=False)
 
     async def _hands(self, out: _Outlet, *, mover: bool) -> None:
         """Refresh the live hands the change made stale (``mover``: only the hand of the

@@ -402,7 +402,8 @@ class Domino(
             p = move.placements[0]
             if p.train is None or p.train in trains:
                 continue
-            if first and not any(k.startswith(first) for k in _tile_keys(str(p.tile))):
+            a, _, b = str(p.tile).partition("-")  # a tile may be typed 5-12 or 12-5
+            if first and not any(k.startswith(first) for k in (f"{a}-{b}", f"{b}-{a}")):
                 continue
             trains.append(p.train)
         choices = []
@@ -763,12 +764,6 @@ def _left(session: Session) -> str:
     if session.status == PLAYING:
         return N_("You left the table: an AI player takes your seat.")
     return N_("You left the table.")
-
-
-def _tile_keys(tile: str) -> tuple[str, str]:
-    """A tile as it may be typed: ``5-12`` or ``12-5``."""
-    a, _, b = tile.partition("-")
-    return tile, f"{b}-{a}"
 
 
 def _as_send(message: dict[str, Any]) -> dict[str, Any]:

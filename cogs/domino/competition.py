@@ -39,6 +39,7 @@ from .language import public_translator
 from .origin import BOARDS_IN_A_SERVER, display_name, server_of
 from .replies import answer, confirm, deferring, refusing
 from .texts import AI_LEVEL_CHOICES, AI_LEVEL_NAMES, GAME_CHOICES
+from .threads import NEEDS_TEXT
 
 if TYPE_CHECKING:
     from bot.client import DominoBot
@@ -204,9 +205,7 @@ class CompetitionCommands(commands.Cog):
         guild_id = server_of(interaction)
         channel = interaction.channel
         if not isinstance(channel, discord.TextChannel):
-            raise GameError(
-                N_("A competition needs a text channel where I can open a thread for each table.")
-            )
+            raise GameError(NEEDS_TEXT)
         chosen = {"game": game, "deals": deals, "time_limit": minutes}
         options = {name: value for name, value in chosen.items() if value is not None}
         try:

@@ -25,7 +25,7 @@ from .items import button, sent_view
 from .language import public_translator
 from .markup import plain
 from .texts import game_name
-from .threads import open_thread
+from .threads import NEEDS_TEXT, open_thread
 
 if TYPE_CHECKING:
     from bot.client import DominoBot
@@ -167,9 +167,7 @@ class CompetitionHerald:
         except discord.HTTPException:
             channel = None
         if not isinstance(channel, discord.TextChannel):
-            raise GameError(
-                N_("A competition needs a text channel where I can open a thread for each table.")
-            )
+            raise GameError(NEEDS_TEXT)
         title = tr("Round {round}, table {table}", round=round_number, table=table.number)
         thread = await open_thread(
             channel,

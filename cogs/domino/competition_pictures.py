@@ -48,11 +48,8 @@ def points_text(value: float, tr: Translator) -> str:
 
 def lower_wins(c: Competition) -> bool:
     """Whether the competition's game counts a lower total as better (from its results)."""
-    for r in c.rounds:
-        for t in r.tables:
-            if t.result is not None:
-                return t.result.lower_wins
-    return True
+    results = (t.result for r in c.rounds for t in r.tables if t.result is not None)
+    return next((result.lower_wins for result in results), True)
 
 
 def shown_round(c: Competition) -> int:
