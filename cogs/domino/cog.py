@@ -452,7 +452,7 @@ class Domino(
         if session.status == PLAYING:
             # a match in progress ends only when the asker confirms (the button)
             tr = _tr(interaction)
-            end = EndButton(session.id, interaction.user.id, tr("End the game"), danger=True)
+            end = EndButton(session.id, interaction.user.id, tr("End the game"))
             view = sent_view(end)
             await interaction.followup.send(
                 tr("End this game now? The match in progress stops here and is not counted."),

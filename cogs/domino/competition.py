@@ -75,10 +75,8 @@ class CompetitionConfirm(
     """The referee's confirmation (or cancel) of ending the competition (``end``), ending
     round ``arg`` early (``round``) or removing player ``arg`` (``rm``)."""
 
-    def __init__(
-        self, action: str, competition_id: int, arg: int, label: str = "…", danger: bool = False
-    ) -> None:
-        style = discord.ButtonStyle.danger if danger else discord.ButtonStyle.secondary
+    def __init__(self, action: str, competition_id: int, arg: int, label: str = "…") -> None:
+        style = discord.ButtonStyle.secondary if action == "no" else discord.ButtonStyle.danger
         super().__init__(button(f"domino:cc:{action}:{competition_id}:{arg}", label, style))
         self.action = action
         self.competition_id = competition_id
@@ -162,7 +160,7 @@ class CompetitionCommands(commands.Cog):
         tr = Translator.for_locale(interaction.locale)
         question, label = QUESTIONS[action]
         view = sent_view(
-            CompetitionConfirm(action, competition_id, arg, tr(label, **fields), danger=True).item,
+            CompetitionConfirm(action, competition_id, arg, tr(label, **fields)).item,
             CompetitionConfirm("no", competition_id, 0, tr("Cancel")).item,
         )
         await answer(interaction, tr(question, **fields), view=view)

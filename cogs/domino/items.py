@@ -193,9 +193,9 @@ class EndButton(
 ):
     """The "End the game" button: confirms ``/domino end`` of a match in progress."""
 
-    def __init__(self, game_id: int, user_id: int, label: str = "…", danger: bool = False) -> None:
-        style = discord.ButtonStyle.danger if danger else discord.ButtonStyle.secondary
-        super().__init__(button(f"domino:end:{game_id}:{user_id}", label, style))
+    def __init__(self, game_id: int, user_id: int, label: str = "…") -> None:
+        custom_id = f"domino:end:{game_id}:{user_id}"
+        super().__init__(button(custom_id, label, discord.ButtonStyle.danger))
         self.game_id = game_id
         self.user_id = user_id
 

@@ -28,15 +28,9 @@ class SeasonCloseButton(
     template=r"domino:(?P<action>sc|sx):(?P<guild_id>\d{1,20}):(?P<season>\d{1,9}):(?P<asked>\d{1,12})",
 ):
     def __init__(
-        self,
-        action: str,
-        guild_id: int,
-        season: int,
-        asked: int,
-        label: str = "…",
-        danger: bool = False,
+        self, action: str, guild_id: int, season: int, asked: int, label: str = "…"
     ) -> None:
-        style = discord.ButtonStyle.danger if danger else discord.ButtonStyle.secondary
+        style = discord.ButtonStyle.danger if action == "sc" else discord.ButtonStyle.secondary
         super().__init__(button(f"domino:{action}:{guild_id}:{season}:{asked}", label, style))
         self.action = action
         self.guild_id = guild_id
@@ -87,7 +81,7 @@ def close_view(guild_id: int, season: int, asked: int, tr: Translator) -> discor
     """Confirm or cancel closing ``season``, asked for at ``asked`` (a timestamp)."""
     label = tr("Close season {number}", number=season)
     return sent_view(
-        SeasonCloseButton("sc", guild_id, season, asked, label, True),
+        SeasonCloseButton("sc", guild_id, season, asked, label),
         SeasonCloseButton("sx", guild_id, season, asked, tr("Cancel")),
     )
 

@@ -95,10 +95,8 @@ class ResetButton(
     DominoItem[discord.ui.Button[Any]],
     template=r"domino:(?P<action>rs|rc):(?P<guild_id>\d{1,20}):(?P<asked>\d{1,12})",
 ):
-    def __init__(
-        self, action: str, guild_id: int, asked: int, label: str = "…", danger: bool = False
-    ) -> None:
-        style = discord.ButtonStyle.danger if danger else discord.ButtonStyle.secondary
+    def __init__(self, action: str, guild_id: int, asked: int, label: str = "…") -> None:
+        style = discord.ButtonStyle.danger if action == "rs" else discord.ButtonStyle.secondary
         super().__init__(button(f"domino:{action}:{guild_id}:{asked}", label, style))
         self.action = action
         self.guild_id = guild_id
@@ -142,6 +140,6 @@ def history_view(page: HistoryPage, tr: Translator) -> discord.ui.View:
 def reset_view(guild_id: int, asked: int, tr: Translator) -> discord.ui.View:
     """Confirm or cancel a leaderboard reset asked for at ``asked`` (a timestamp)."""
     return sent_view(
-        ResetButton("rs", guild_id, asked, tr("Reset the leaderboard"), True),
+        ResetButton("rs", guild_id, asked, tr("Reset the leaderboard")),
         ResetButton("rc", guild_id, asked, tr("Cancel")),
     )
