@@ -34,8 +34,7 @@ from .live_hands import discard, leaving, live_hand
 from .markup import plain
 from .origin import display_name, server_of
 from .permissions import missing, needed
-from .puzzle import PuzzleCommands
-from .puzzle_items import PUZZLE_ITEMS
+from .puzzle import PUZZLE_ITEMS, PuzzleCommands
 from .replies import MESSAGE_LIMIT as MESSAGE_LIMIT  # the limit texts are held to
 from .replies import (
     answer,
@@ -48,8 +47,7 @@ from .replies import (
     reply_error,
 )
 from .review import ReviewCommands
-from .rules_items import PICK_A_GAME, RULES_ITEMS, rules_picker
-from .rules_texts import rules_embed, sample_board
+from .rules_texts import PICK_A_GAME, RULES_ITEMS, rules_embed, rules_picker, sample_board
 from .season_items import SEASON_ITEMS
 from .seasons import SeasonCommands
 from .stats import StatsCommands
@@ -492,7 +490,7 @@ class Domino(
     @refusing
     async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
         """One game's rules: the one asked for, else the channel's game (with its table's
-        options), else a select of the games (:mod:`.rules_items`)."""
+        options), else a select of the games (:func:`.rules_texts.rules_picker`)."""
         await interaction.response.defer(ephemeral=True, thinking=True)  # it draws images
         tr = _tr(interaction)
         if game is not None and game not in RULES_TEXT:
