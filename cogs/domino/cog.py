@@ -48,10 +48,8 @@ from .replies import (
 )
 from .review import ReviewCommands
 from .rules_texts import PICK_A_GAME, RULES_ITEMS, rules_embed, rules_picker, sample_board
-from .season_items import SEASON_ITEMS
-from .seasons import SeasonCommands
-from .stats import StatsCommands
-from .stats_items import STATS_ITEMS
+from .seasons import SEASON_ITEMS, SeasonCommands
+from .stats import STATS_ITEMS, StatsCommands
 from .texts import AI_LEVEL_CHOICES, GAME_CHOICES, RULES_TEXT, game_name
 from .threads import open_thread
 
