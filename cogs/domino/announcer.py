@@ -246,9 +246,8 @@ class TablePublisher:
                 _settle(job, ok=True)
         finally:
             del self._workers[game_id]
-            for job in [self._jobs.pop(game_id, None)]:
-                if job is not None:
-                    _settle(job, ok=False)
+            if (left := self._jobs.pop(game_id, None)) is not None:
+                _settle(left, ok=False)
             if not self.bot.games.is_active(game_id):
                 self._shown.pop(game_id, None)
                 self._notes.pop(game_id, None)

@@ -594,13 +594,13 @@ class Domino(
         game = _clicked(interaction, game_id)
         if action == "hand":
             message = interaction.message
-            if message is not None and message.flags.ephemeral:
-                # "Refresh" on a hand message: that message shows the hand anew
+            # "Refresh" on a hand message: that message shows the hand anew
+            in_place = message is not None and message.flags.ephemeral
+            if in_place:
                 await interaction.response.defer()
-                await self._show_hand(interaction, game, in_place=True)
             else:
                 await interaction.response.defer(ephemeral=True, thinking=True)
-                await self._show_hand(interaction, game, in_place=False)
+            await self._show_hand(interaction, game, in_place=in_place)
             return
         await interaction.response.defer(ephemeral=True)
         user = interaction.user
@@ -618,13 +618,15 @@ class Domino(
         self, interaction: discord.Interaction, game_id: int, token: str, index: int
     ) -> None:
         await interaction.response.defer()
+        game = _clicked(interaction, game_id)
         try:
-            session = await self.bot.games.play_choice(
-                _clicked(interaction, game_id), interaction.user.id, token, index
-            )
+            session = await self.bot.games.play_choice(game, interaction.user.id, token, index)
         except GameError as refusal:
             if not isinstance(refusal, UnavailableError):
-                await self._redraw(interaction, game_id)
+                # the game moved on or is over: the clicked hand shows it as it is now, so
+                # no stale move buttons stay on it (best effort: the refusal is the answer)
+                with contextlib.suppress(GameError, discord.HTTPException):
+                    await self._show_hand(interaction, game, in_place=True)
             raise
         # The move is saved: from here on, a failure must not read as "try again".
         try:
@@ -636,13 +638,6 @@ class Domino(
             await confirm(
                 interaction, N_("Your move was played. Use Show my hand to see your tiles.")
             )
-
-    async def _redraw(self, interaction: discord.Interaction, game_id: int) -> None:
-        """A move on a hand message was refused (the game moved on or is over): the clicked
-        hand shows the game as it is now, so no stale move buttons stay on it. Best
-        effort: the refusal is the answer either way."""
-        with contextlib.suppress(GameError, discord.HTTPException):
-            await self._show_hand(interaction, _clicked(interaction, game_id), in_place=True)
 
     async def _show_hand(
         self, interaction: discord.Interaction, game: GameRef, *, in_place: bool
