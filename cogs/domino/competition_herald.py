@@ -147,10 +147,6 @@ class CompetitionHerald:
         """Whether work is under way (tests)."""
         return self._work.busy
 
-    async def settled(self) -> None:
-        """Wait until every announcement queued is out (tests)."""
-        await self._work.settled()
-
     async def close(self) -> None:
         await self._work.close()
 
