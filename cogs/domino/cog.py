@@ -41,7 +41,6 @@ from .replies import (
     confirm,
     deferring,
     final_answer,
-    only_logged,
     placeholder,
     refusing,
     reply_error,
@@ -242,8 +241,7 @@ class Domino(
             "Your {game} table is open. Friends join with the button on the table.",
             game=game_name(session.rules.game, tr),
         )
-        with only_logged("could not confirm a saved change to the user"):
-            await final_answer(interaction, text)
+        await final_answer(interaction, text)
 
     async def _game_thread(
         self,
@@ -433,8 +431,7 @@ class Domino(
         await placeholder(interaction, tr("Posting the table…"))
         if not await self.publisher.repost(session):
             raise GameError(N_("Discord did not take the table just now. Please try again."))
-        with only_logged("could not tell the user the table was posted"):
-            await final_answer(interaction, tr("Here is the table."))
+        await final_answer(interaction, tr("Here is the table."))
 
     @app_commands.command(
         name="end", description=locale_str("End this channel's game (creator or Manage Server)")
@@ -711,9 +708,7 @@ class Domino(
         await self.bot.games.end_game(
             _clicked(interaction, game_id), interaction.user.id, can_manage=can_manage
         )
-        with only_logged("could not confirm a saved change to the user"):
-            text = _tr(interaction)("The game is over.")
-            await interaction.edit_original_response(content=text, view=None)
+        await final_answer(interaction, _tr(interaction)("The game is over."), view=None)
 
     async def on_leave_choice(
         self, interaction: discord.Interaction, game_id: int, asker: int, *, quit: bool
@@ -733,8 +728,7 @@ class Domino(
                 lambda: self.bot.games.leave(_clicked(interaction, game_id), asker),
             )
             text = tr(_left(session))
-        with only_logged("could not answer a leave's confirmation"):
-            await interaction.edit_original_response(content=text, view=None)
+        await final_answer(interaction, text, view=None)
 
     # -- errors -----------------------------------------------------------------------
 

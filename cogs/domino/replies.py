@@ -65,10 +65,12 @@ async def placeholder(interaction: discord.Interaction, text: str) -> None:
     answered(interaction)
 
 
-async def final_answer(interaction: discord.Interaction, text: str) -> None:
-    """Replace a :func:`placeholder` with the command's answer."""
+async def final_answer(interaction: discord.Interaction, text: str, **kwargs: Any) -> None:
+    """Replace a :func:`placeholder` (or the clicked question) with the answer that a saved
+    change is done (Discord refusing it is :func:`only_logged`)."""
     interaction.extras.pop(PLACEHOLDER, None)
-    await interaction.edit_original_response(content=text)
+    with only_logged("could not confirm a saved change to the user"):
+        await interaction.edit_original_response(content=text, **kwargs)
 
 
 async def reply_error(interaction: discord.Interaction, error: BaseException) -> None:
