@@ -167,12 +167,6 @@ class TablePublisher:
         game = snapshot(session)
         tr = await public_translator(self.bot, game.guild_id)
         embed, view, files = await table_message(game, tr, Feed([], None))
-        posted = await self._open(game, embed=embed, view=view, files=files)
-        self._shown[game.id] = _Shown(table=posted, version=game.version)
-        self.bot.games.note_table_message(game.id, posted.id)
-        self._record(game, self._shown[game.id])
-
-    async def _open(self, game: Snapshot, **kwargs: Any) -> _Posted:
         channel = await self._channel(game.channel_id)
         if channel is None:
             raise discord.InvalidData(f"channel {game.channel_id} takes no messages")
@@ -182,7 +176,11 @@ class TablePublisher:
             carrier.channel_id != game.channel_id or not self.carriers.usable(carrier)
         ):
             carrier = None  # a thread's lobby, or an opening not answered yet: the channel
-        return await self._post(channel, carrier, Priority.TURN, **kwargs)
+        message = {"embed": embed, "view": view, "files": files}
+        posted = await self._post(channel, carrier, Priority.TURN, **message)
+        self._shown[game.id] = _Shown(table=posted, version=game.version)
+        self.bot.games.note_table_message(game.id, posted.id)
+        self._record(game, self._shown[game.id])
 
     def publish(self, update: Update) -> None:
         told = noted(update)

@@ -59,18 +59,14 @@ class DominoItem(discord.ui.DynamicItem[ItemT], template=NO_MATCH):
     async def callback(self, interaction: discord.Interaction) -> None:
         async with carrying(interaction):
             try:
-                await self.run(interaction, domino_cog(interaction))
+                cog = cast("DominoBot", interaction.client).get_cog("Domino")
+                assert cog is not None
+                await self.run(interaction, cast("Domino", cog))
             except Exception as error:
                 await reply_error(interaction, error)
 
     async def run(self, interaction: discord.Interaction, cog: Domino) -> None:
         raise NotImplementedError
-
-
-def domino_cog(interaction: discord.Interaction) -> Domino:
-    cog = cast("DominoBot", interaction.client).get_cog("Domino")
-    assert cog is not None
-    return cast("Domino", cog)
 
 
 def button(
