@@ -59,9 +59,9 @@ from bot.i18n import Translator
 from bot.pacer import Priority, priority
 
 from .carriers import CLICK_UPDATES, OPENING, Carrier, Carriers
-from .language import public_translator
 from .live_hands import LiveHands, owner_hand, wants_refresh
 from .narrate import NOTES_KEPT, Feed, Noted, feed, noted
+from .origin import public_translator
 from .table import deal_over_line, summary_file, table_message, text_names, turn_ping
 
 if TYPE_CHECKING:

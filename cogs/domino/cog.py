@@ -29,10 +29,9 @@ from .competition import COMPETITION_ITEMS, CompetitionCommands
 from .hand_message import hand_message, offered_moves
 from .help import help_embed
 from .items import DYNAMIC_ITEMS, EndButton, LeaveChoice, sent_view
-from .language import public_translator
 from .live_hands import discard, leaving, live_hand
 from .markup import plain
-from .origin import display_name, server_of
+from .origin import display_name, public_translator, server_of
 from .permissions import missing, needed
 from .puzzle import PUZZLE_ITEMS, PuzzleCommands
 from .replies import MESSAGE_LIMIT as MESSAGE_LIMIT  # the limit texts are held to

@@ -35,8 +35,7 @@ from .competition_archive import (
 from .competition_herald import CompetitionHerald, checkin_text, checkin_view, standings_text
 from .competition_pictures import leaders_text, standings_files
 from .items import DominoItem, button, sent_view
-from .language import public_translator
-from .origin import BOARDS_IN_A_SERVER, display_name, server_of
+from .origin import BOARDS_IN_A_SERVER, display_name, public_translator, server_of
 from .replies import answer, confirm, deferring, refusing
 from .texts import AI_LEVEL_CHOICES, AI_LEVEL_NAMES, GAME_CHOICES
 from .threads import NEEDS_TEXT

@@ -22,8 +22,8 @@ from bot.i18n import N_, Translator
 
 from .competition_pictures import leaders_text, points_text, standings_files
 from .items import button, sent_view
-from .language import public_translator
 from .markup import plain
+from .origin import public_translator
 from .texts import game_name
 from .threads import NEEDS_TEXT, open_thread
 

@@ -33,8 +33,7 @@ from bot.puzzles import DailyPuzzle
 from render.puzzle import render_puzzle
 
 from .items import DominoItem, button
-from .language import public_translator
-from .origin import server_of
+from .origin import public_translator, server_of
 from .permissions import missing
 from .puzzle_texts import (
     CANT_POST,

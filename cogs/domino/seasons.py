@@ -31,8 +31,7 @@ from bot.stats import BoardPage, ClosedSeason
 
 from .boards import Board, draw_board
 from .items import DominoItem, button, paged, sent_view
-from .language import public_translator
-from .origin import BOARDS_IN_A_SERVER, server_of
+from .origin import BOARDS_IN_A_SERVER, public_translator, server_of
 from .replies import defer_public, only_logged, refusing
 from .season_texts import close_question, closed_text, overview_embed, settings_text
 from .texts import GAME_CHOICES, ORDER_CHOICES

@@ -40,8 +40,7 @@ from bot.stats import PERIODS, BoardPage, HistoryPage
 from .boards import Board, draw_board
 from .competition_archive import add_competitions_field
 from .items import DominoItem, button, chosen_number, paged, select, sent_view
-from .language import public_translator
-from .origin import BOARDS_IN_A_SERVER, display_name, server_of
+from .origin import BOARDS_IN_A_SERVER, display_name, public_translator, server_of
 from .replies import defer_public, refusing
 from .stats_texts import card_embed, history_embed, winners_text
 from .texts import GAME_CHOICES, ORDER_CHOICES, PERIOD_CHOICES, game_name
