@@ -577,10 +577,8 @@ class Domino(
         await self.bot.games.settings.set_threads(
             server_of(interaction), enabled, can_manage=interaction.permissions.manage_guild
         )
-        if enabled:
-            await confirm(interaction, N_("New tables open in a thread of their own."))
-        else:
-            await confirm(interaction, N_("New tables open in the channel itself."))
+        own = N_("New tables open in a thread of their own.")
+        await confirm(interaction, own if enabled else N_("New tables open in the channel itself."))
 
     # -- components -------------------------------------------------------------------
 
