@@ -44,8 +44,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import aiohttp
@@ -58,9 +59,9 @@ from bot.i18n import Translator
 from bot.pacer import Priority, priority
 
 from .carriers import CLICK_UPDATES, OPENING, Carrier, Carriers
-from .language import public_translator
 from .live_hands import LiveHands, owner_hand, wants_refresh
 from .narrate import NOTES_KEPT, Feed, Noted, feed, noted
+from .origin import public_translator
 from .table import deal_over_line, summary_file, table_message, text_names, turn_ping
 
 if TYPE_CHECKING:
@@ -166,12 +167,6 @@ class TablePublisher:
         game = snapshot(session)
         tr = await public_translator(self.bot, game.guild_id)
         embed, view, files = await table_message(game, tr, Feed([], None))
-        posted = await self._open(game, embed=embed, view=view, files=files)
-        self._shown[game.id] = _Shown(table=posted, version=game.version)
-        self.bot.games.note_table_message(game.id, posted.id)
-        self._record(game, self._shown[game.id])
-
-    async def _open(self, game: Snapshot, **kwargs: Any) -> _Posted:
         channel = await self._channel(game.channel_id)
         if channel is None:
             raise discord.InvalidData(f"channel {game.channel_id} takes no messages")
@@ -181,7 +176,11 @@ class TablePublisher:
             carrier.channel_id != game.channel_id or not self.carriers.usable(carrier)
         ):
             carrier = None  # a thread's lobby, or an opening not answered yet: the channel
-        return await self._post(channel, carrier, Priority.TURN, **kwargs)
+        message = {"embed": embed, "view": view, "files": files}
+        posted = await self._post(channel, carrier, Priority.TURN, **message)
+        self._shown[game.id] = _Shown(table=posted, version=game.version)
+        self.bot.games.note_table_message(game.id, posted.id)
+        self._record(game, self._shown[game.id])
 
     def publish(self, update: Update) -> None:
         told = noted(update)
@@ -245,9 +244,8 @@ class TablePublisher:
                 _settle(job, ok=True)
         finally:
             del self._workers[game_id]
-            for job in [self._jobs.pop(game_id, None)]:
-                if job is not None:
-                    _settle(job, ok=False)
+            if (left := self._jobs.pop(game_id, None)) is not None:
+                _settle(left, ok=False)
             if not self.bot.games.is_active(game_id):
                 self._shown.pop(game_id, None)
                 self._notes.pop(game_id, None)
@@ -279,14 +277,22 @@ class TablePublisher:
             return
         out = _Outlet(channel, update, game, shown, tr, job.repost)
         retry: Retry | None = None
-        for step in (self._summaries, self._turn_hand, self._table, self._other_hands):
+        steps: dict[str, Callable[[_Outlet], Coroutine[Any, Any, None]]] = {
+            "summaries": self._summaries,
+            # the hand of the player to move before the table pings them; every other
+            # live hand after the table: their edits never hold up the ping
+            "turn_hand": partial(self._hands, mover=True),
+            "table": self._table,
+            "other_hands": partial(self._hands, mover=False),
+        }
+        for name, step in steps.items():
             try:
                 try:
                     await step(out)
                 except discord.HTTPException as error:
-                    _give_up_unless_retry(game, step.__name__.strip("_"), error)
+                    _give_up_unless_retry(game, name, error)
                 except (aiohttp.ClientError, TimeoutError, OSError) as error:
-                    log.warning("game %d: %s failed (%r); retrying", game.id, step, error)
+                    log.warning("game %d: %s failed (%r); retrying", game.id, name, error)
                     raise Retry() from None
             except Retry as again:
                 retry = again if retry is None or again.after > retry.after else retry
@@ -367,14 +373,6 @@ class TablePublisher:
         if shown.old_ping is not None:
             self._later(self._delete(out, _Posted(shown.old_ping)))
             shown.old_ping = None
-
-    async def _turn_hand(self, out: _Outlet) -> None:
-        """The hand of the player to move, before the table pings them."""
-        await self._hands(out, mover=True)
-
-    async def _other_hands(self, out: _Outlet) -> None:
-        """Every other live hand, after the table: their edits never hold up the ping."""
-        await self._hands(out, mover=False)
 
     async def _hands(self, out: _Outlet, *, mover: bool) -> None:
         """Refresh the live hands the change made stale (``mover``: only the hand of the

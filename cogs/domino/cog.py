@@ -29,22 +29,25 @@ from .competition import COMPETITION_ITEMS, CompetitionCommands
 from .hand_message import hand_message, offered_moves
 from .help import help_embed
 from .items import DYNAMIC_ITEMS, EndButton, LeaveChoice, sent_view
-from .language import public_translator
 from .live_hands import discard, leaving, live_hand
 from .markup import plain
-from .origin import display_name, server_of
+from .origin import display_name, public_translator, server_of
 from .permissions import missing, needed
-from .puzzle import PuzzleCommands
-from .puzzle_items import PUZZLE_ITEMS
+from .puzzle import PUZZLE_ITEMS, PuzzleCommands
 from .replies import MESSAGE_LIMIT as MESSAGE_LIMIT  # the limit texts are held to
-from .replies import confirm, final_answer, only_logged, placeholder, refusing, reply_error
+from .replies import (
+    answer,
+    confirm,
+    deferring,
+    final_answer,
+    placeholder,
+    refusing,
+    reply_error,
+)
 from .review import ReviewCommands
-from .rules_items import PICK_A_GAME, RULES_ITEMS, rules_picker
-from .rules_texts import rules_embed, sample_board
-from .season_items import SEASON_ITEMS
-from .seasons import SeasonCommands
-from .stats import StatsCommands
-from .stats_items import STATS_ITEMS
+from .rules_texts import PICK_A_GAME, RULES_ITEMS, rules_embed, rules_picker, sample_board
+from .seasons import SEASON_ITEMS, SeasonCommands
+from .stats import STATS_ITEMS, StatsCommands
 from .texts import AI_LEVEL_CHOICES, GAME_CHOICES, RULES_TEXT, game_name
 from .threads import open_thread
 
@@ -237,8 +240,7 @@ class Domino(
             "Your {game} table is open. Friends join with the button on the table.",
             game=game_name(session.rules.game, tr),
         )
-        with only_logged("could not confirm a saved change to the user"):
-            await final_answer(interaction, text)
+        await final_answer(interaction, text)
 
     async def _game_thread(
         self,
@@ -273,9 +275,8 @@ class Domino(
     @app_commands.command(
         name="join", description=locale_str("Take a seat at this channel's table")
     )
-    @refusing
+    @deferring
     async def join(self, interaction: discord.Interaction) -> None:
-        await interaction.response.defer(ephemeral=True)
         await self.bot.games.join(
             _here(interaction), interaction.user.id, display_name(interaction.user)
         )
@@ -287,9 +288,8 @@ class Domino(
             "Give up your seat: an AI plays it on (the last human leaving ends the game)"
         ),
     )
-    @refusing
+    @deferring
     async def leave(self, interaction: discord.Interaction) -> None:
-        await interaction.response.defer(ephemeral=True)
         await self._leave(interaction, _here(interaction))
 
     async def _leave(self, interaction: discord.Interaction, game: GameRef) -> None:
@@ -309,30 +309,27 @@ class Domino(
                 LeaveChoice(session.id, user_id, True, tr("Leave and end the game")),
                 LeaveChoice(session.id, user_id, False, tr("Keep playing")),
             )
-            await interaction.followup.send(
+            await answer(
+                interaction,
                 tr("You are the only human at the table: leaving ends the game. Leave and end it?"),
                 view=view,
-                ephemeral=True,
             )
-            answered(interaction)
             return
         await confirm(interaction, _left(session))
 
     @app_commands.command(name="addbot", description=locale_str("Fill a seat with an AI player"))
     @app_commands.describe(level=locale_str("How strong the AI plays"))
     @app_commands.choices(level=AI_LEVEL_CHOICES)
-    @refusing
+    @deferring
     async def addbot(self, interaction: discord.Interaction, level: str | None = None) -> None:
-        await interaction.response.defer(ephemeral=True)
         await self.bot.games.add_bot(_here(interaction), interaction.user.id, level)
         await confirm(interaction, N_("An AI player sits down."))
 
     @app_commands.command(
         name="start", description=locale_str("Start the game when the seats are filled")
     )
-    @refusing
+    @deferring
     async def start(self, interaction: discord.Interaction) -> None:
-        await interaction.response.defer(ephemeral=True)
         await self.bot.games.start(_here(interaction), interaction.user.id)
         await confirm(interaction, N_("The game is on!"))
 
@@ -353,7 +350,7 @@ class Domino(
         closed=locale_str("Latvian: lay it face down to close the end"),
         train=locale_str("Mexican Train: which train (yours, the Mexican train, a marked one)"),
     )
-    @refusing
+    @deferring
     async def play(
         self,
         interaction: discord.Interaction,
@@ -362,7 +359,6 @@ class Domino(
         closed: bool | None = None,
         train: str | None = None,
     ) -> None:
-        await interaction.response.defer(ephemeral=True)
         await self.bot.games.play(
             _here(interaction),
             interaction.user.id,
@@ -399,7 +395,8 @@ class Domino(
             p = move.placements[0]
             if p.train is None or p.train in trains:
                 continue
-            if first and not any(k.startswith(first) for k in _tile_keys(str(p.tile))):
+            a, _, b = str(p.tile).partition("-")  # a tile may be typed 5-12 or 12-5
+            if first and not any(k.startswith(first) for k in (f"{a}-{b}", f"{b}-{a}")):
                 continue
             trains.append(p.train)
         choices = []
@@ -423,9 +420,8 @@ class Domino(
         return moves, game.names, game.seat_of(interaction.user.id), list(game.train_ends)
 
     @app_commands.command(name="board", description=locale_str("Post the table again"))
-    @refusing
+    @deferring
     async def board(self, interaction: discord.Interaction) -> None:
-        await interaction.response.defer(ephemeral=True)
         session = await self.bot.games.table_to_post(
             interaction.channel_id or 0, interaction.user.id
         )
@@ -434,15 +430,13 @@ class Domino(
         await placeholder(interaction, tr("Posting the table…"))
         if not await self.publisher.repost(session):
             raise GameError(N_("Discord did not take the table just now. Please try again."))
-        with only_logged("could not tell the user the table was posted"):
-            await final_answer(interaction, tr("Here is the table."))
+        await final_answer(interaction, tr("Here is the table."))
 
     @app_commands.command(
         name="end", description=locale_str("End this channel's game (creator or Manage Server)")
     )
-    @refusing
+    @deferring
     async def end(self, interaction: discord.Interaction) -> None:
-        await interaction.response.defer(ephemeral=True)
         can_manage = bool(interaction.permissions.manage_guild)
         session = await self.bot.games.end_game(
             _here(interaction), interaction.user.id, can_manage=can_manage, confirmed=False
@@ -450,7 +444,7 @@ class Domino(
         if session.status == PLAYING:
             # a match in progress ends only when the asker confirms (the button)
             tr = _tr(interaction)
-            end = EndButton(session.id, interaction.user.id, tr("End the game"), danger=True)
+            end = EndButton(session.id, interaction.user.id, tr("End the game"))
             view = sent_view(end)
             await interaction.followup.send(
                 tr("End this game now? The match in progress stops here and is not counted."),
@@ -490,7 +484,7 @@ class Domino(
     @refusing
     async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
         """One game's rules: the one asked for, else the channel's game (with its table's
-        options), else a select of the games (:mod:`.rules_items`)."""
+        options), else a select of the games (:func:`.rules_texts.rules_picker`)."""
         await interaction.response.defer(ephemeral=True, thinking=True)  # it draws images
         tr = _tr(interaction)
         if game is not None and game not in RULES_TEXT:
@@ -500,15 +494,13 @@ class Domino(
         if game is None:
             if table is None:
                 view = rules_picker(tr)
-                await interaction.followup.send(tr(PICK_A_GAME), view=view, ephemeral=True)
-                answered(interaction)
+                await answer(interaction, tr(PICK_A_GAME), view=view)
                 return
             game = table.game
         here = table if table is not None and table.game == game else None
         embed = rules_embed(game, tr, here)
         file = await sample_board(game, tr)
-        await interaction.followup.send(embed=embed, file=file, ephemeral=True)
-        answered(interaction)
+        await answer(interaction, embed=embed, file=file)
 
     async def on_rules_choice(self, interaction: discord.Interaction, game: str) -> None:
         """A game chosen in the select of ``/domino rules``: its rules replace the
@@ -529,9 +521,8 @@ class Domino(
         name="about",
         description=locale_str("Which version, shard and process of the bot answered"),
     )
-    @refusing
+    @deferring
     async def about(self, interaction: discord.Interaction) -> None:
-        await interaction.response.defer(ephemeral=True)
         facts = about_facts(self.bot, interaction.guild_id)
         manager = bool(interaction.permissions.manage_guild)  # host and pid: operators only
         text = about_text(facts, _tr(interaction), manager=manager)
@@ -545,11 +536,10 @@ class Domino(
 
     @settings.command(name="timer", description=locale_str("The default turn timer for new tables"))
     @app_commands.describe(seconds=locale_str("Seconds per turn; 0 turns the timer off"))
-    @refusing
+    @deferring
     async def settings_timer(
         self, interaction: discord.Interaction, seconds: app_commands.Range[int, 0, 3600]
     ) -> None:
-        await interaction.response.defer(ephemeral=True)
         await self.bot.games.settings.set_timer(
             server_of(interaction), seconds, can_manage=interaction.permissions.manage_guild
         )
@@ -563,9 +553,8 @@ class Domino(
     )
     @app_commands.describe(language=locale_str("The language of tables, turns and summaries"))
     @app_commands.choices(language=LANGUAGE_CHOICES)
-    @refusing
+    @deferring
     async def settings_language(self, interaction: discord.Interaction, language: str) -> None:
-        await interaction.response.defer(ephemeral=True)
         chosen = None if language == AUTO_LANGUAGE else language
         await self.bot.games.settings.set_language(
             server_of(interaction), chosen, can_manage=interaction.permissions.manage_guild
@@ -583,16 +572,13 @@ class Domino(
         name="threads", description=locale_str("Play each new game in its own thread")
     )
     @app_commands.describe(enabled=locale_str("On: each table gets a thread; off: in the channel"))
-    @refusing
+    @deferring
     async def settings_threads(self, interaction: discord.Interaction, enabled: bool) -> None:
-        await interaction.response.defer(ephemeral=True)
         await self.bot.games.settings.set_threads(
             server_of(interaction), enabled, can_manage=interaction.permissions.manage_guild
         )
-        if enabled:
-            await confirm(interaction, N_("New tables open in a thread of their own."))
-        else:
-            await confirm(interaction, N_("New tables open in the channel itself."))
+        own = N_("New tables open in a thread of their own.")
+        await confirm(interaction, own if enabled else N_("New tables open in the channel itself."))
 
     # -- components -------------------------------------------------------------------
 
@@ -602,13 +588,13 @@ class Domino(
         game = _clicked(interaction, game_id)
         if action == "hand":
             message = interaction.message
-            if message is not None and message.flags.ephemeral:
-                # "Refresh" on a hand message: that message shows the hand anew
+            # "Refresh" on a hand message: that message shows the hand anew
+            in_place = message is not None and message.flags.ephemeral
+            if in_place:
                 await interaction.response.defer()
-                await self._show_hand(interaction, game, in_place=True)
             else:
                 await interaction.response.defer(ephemeral=True, thinking=True)
-                await self._show_hand(interaction, game, in_place=False)
+            await self._show_hand(interaction, game, in_place=in_place)
             return
         await interaction.response.defer(ephemeral=True)
         user = interaction.user
@@ -626,13 +612,15 @@ class Domino(
         self, interaction: discord.Interaction, game_id: int, token: str, index: int
     ) -> None:
         await interaction.response.defer()
+        game = _clicked(interaction, game_id)
         try:
-            session = await self.bot.games.play_choice(
-                _clicked(interaction, game_id), interaction.user.id, token, index
-            )
+            session = await self.bot.games.play_choice(game, interaction.user.id, token, index)
         except GameError as refusal:
             if not isinstance(refusal, UnavailableError):
-                await self._redraw(interaction, game_id)
+                # the game moved on or is over: the clicked hand shows it as it is now, so
+                # no stale move buttons stay on it (best effort: the refusal is the answer)
+                with contextlib.suppress(GameError, discord.HTTPException):
+                    await self._show_hand(interaction, game, in_place=True)
             raise
         # The move is saved: from here on, a failure must not read as "try again".
         try:
@@ -644,13 +632,6 @@ class Domino(
             await confirm(
                 interaction, N_("Your move was played. Use Show my hand to see your tiles.")
             )
-
-    async def _redraw(self, interaction: discord.Interaction, game_id: int) -> None:
-        """A move on a hand message was refused (the game moved on or is over): the clicked
-        hand shows the game as it is now, so no stale move buttons stay on it. Best
-        effort: the refusal is the answer either way."""
-        with contextlib.suppress(GameError, discord.HTTPException):
-            await self._show_hand(interaction, _clicked(interaction, game_id), in_place=True)
 
     async def _show_hand(
         self, interaction: discord.Interaction, game: GameRef, *, in_place: bool
@@ -724,9 +705,7 @@ class Domino(
         await self.bot.games.end_game(
             _clicked(interaction, game_id), interaction.user.id, can_manage=can_manage
         )
-        with only_logged("could not confirm a saved change to the user"):
-            text = _tr(interaction)("The game is over.")
-            await interaction.edit_original_response(content=text, view=None)
+        await final_answer(interaction, _tr(interaction)("The game is over."), view=None)
 
     async def on_leave_choice(
         self, interaction: discord.Interaction, game_id: int, asker: int, *, quit: bool
@@ -746,8 +725,7 @@ class Domino(
                 lambda: self.bot.games.leave(_clicked(interaction, game_id), asker),
             )
             text = tr(_left(session))
-        with only_logged("could not answer a leave's confirmation"):
-            await interaction.edit_original_response(content=text, view=None)
+        await final_answer(interaction, text, view=None)
 
     # -- errors -----------------------------------------------------------------------
 
@@ -768,12 +746,6 @@ def _left(session: Session) -> str:
     if session.status == PLAYING:
         return N_("You left the table: an AI player takes your seat.")
     return N_("You left the table.")
-
-
-def _tile_keys(tile: str) -> tuple[str, str]:
-    """A tile as it may be typed: ``5-12`` or ``12-5``."""
-    a, _, b = tile.partition("-")
-    return tile, f"{b}-{a}"
 
 
 def _as_send(message: dict[str, Any]) -> dict[str, Any]:

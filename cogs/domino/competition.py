@@ -35,10 +35,10 @@ from .competition_archive import (
 from .competition_herald import CompetitionHerald, checkin_text, checkin_view, standings_text
 from .competition_pictures import leaders_text, standings_files
 from .items import DominoItem, button, sent_view
-from .language import public_translator
-from .origin import BOARDS_IN_A_SERVER, display_name, server_of
-from .replies import confirm, refusing
+from .origin import BOARDS_IN_A_SERVER, display_name, public_translator, server_of
+from .replies import answer, confirm, deferring, refusing
 from .texts import AI_LEVEL_CHOICES, AI_LEVEL_NAMES, GAME_CHOICES
+from .threads import NEEDS_TEXT
 
 if TYPE_CHECKING:
     from bot.client import DominoBot
@@ -74,10 +74,8 @@ class CompetitionConfirm(
     """The referee's confirmation (or cancel) of ending the competition (``end``), ending
     round ``arg`` early (``round``) or removing player ``arg`` (``rm``)."""
 
-    def __init__(
-        self, action: str, competition_id: int, arg: int, label: str = "…", danger: bool = False
-    ) -> None:
-        style = discord.ButtonStyle.danger if danger else discord.ButtonStyle.secondary
+    def __init__(self, action: str, competition_id: int, arg: int, label: str = "…") -> None:
+        style = discord.ButtonStyle.secondary if action == "no" else discord.ButtonStyle.danger
         super().__init__(button(f"domino:cc:{action}:{competition_id}:{arg}", label, style))
         self.action = action
         self.competition_id = competition_id
@@ -161,11 +159,10 @@ class CompetitionCommands(commands.Cog):
         tr = Translator.for_locale(interaction.locale)
         question, label = QUESTIONS[action]
         view = sent_view(
-            CompetitionConfirm(action, competition_id, arg, tr(label, **fields), danger=True).item,
+            CompetitionConfirm(action, competition_id, arg, tr(label, **fields)).item,
             CompetitionConfirm("no", competition_id, 0, tr("Cancel")).item,
         )
-        await interaction.followup.send(tr(question, **fields), view=view, ephemeral=True)
-        answered(interaction)
+        await answer(interaction, tr(question, **fields), view=view)
 
     competition = app_commands.Group(
         name="competition", description=locale_str("Club competitions: tables, rounds, standings")
@@ -190,7 +187,7 @@ class CompetitionCommands(commands.Cog):
             Choice(name=locale_str("By standing: the leaders meet"), value="standing"),
         ],
     )
-    @refusing
+    @deferring
     async def competition_open(
         self,
         interaction: discord.Interaction,
@@ -202,13 +199,10 @@ class CompetitionCommands(commands.Cog):
         timer: app_commands.Range[int, 0, 3600] = 0,
         minutes: app_commands.Range[int, 1, 600] | None = None,
     ) -> None:
-        await interaction.response.defer(ephemeral=True)
         guild_id = server_of(interaction)
         channel = interaction.channel
         if not isinstance(channel, discord.TextChannel):
-            raise GameError(
-                N_("A competition needs a text channel where I can open a thread for each table.")
-            )
+            raise GameError(NEEDS_TEXT)
         chosen = {"game": game, "deals": deals, "time_limit": minutes}
         options = {name: value for name, value in chosen.items() if value is not None}
         try:
@@ -242,9 +236,8 @@ class CompetitionCommands(commands.Cog):
     @competition.command(
         name="start", description=locale_str("Close check-in and seat round 1 (the referee)")
     )
-    @refusing
+    @deferring
     async def competition_start(self, interaction: discord.Interaction) -> None:
-        await interaction.response.defer(ephemeral=True)
         held = self.bot.competitions.channel_competition(interaction.channel_id or 0)
         held = await self.bot.competitions.start(
             held.id, interaction.user.id, can_manage=await self._may_referee(interaction)
@@ -260,7 +253,7 @@ class CompetitionCommands(commands.Cog):
         level=locale_str("How strong the AI plays"),
     )
     @app_commands.choices(level=AI_LEVEL_CHOICES)
-    @refusing
+    @deferring
     async def competition_add_ai(
         self,
         interaction: discord.Interaction,
@@ -268,7 +261,6 @@ class CompetitionCommands(commands.Cog):
         level: str = "normal",
     ) -> None:
         """AI fill-in entrants, named in the server's language ("AI 1 (normal)")."""
-        await interaction.response.defer(ephemeral=True)
         held = self.bot.competitions.channel_competition(interaction.channel_id or 0)
         tr = await public_translator(self.bot, held.guild_id)
         shown = tr(AI_LEVEL_NAMES.get(level, level))
@@ -286,27 +278,24 @@ class CompetitionCommands(commands.Cog):
         await confirm(interaction, told)
 
     @competition.command(name="standings", description=locale_str("The competition's standings"))
-    @refusing
+    @deferring
     async def competition_standings(self, interaction: discord.Interaction) -> None:
-        await interaction.response.defer(ephemeral=True)
         held = self.bot.competitions.channel_competition(interaction.channel_id or 0)
         tr = Translator.for_locale(interaction.locale)
         files = await standings_files(held, tr, viewer=interaction.user.id)
         if files:
-            await interaction.followup.send(leaders_text(held, tr), files=files, ephemeral=True)
+            await answer(interaction, leaders_text(held, tr), files=files)
         else:
-            await interaction.followup.send(standings_text(held, tr)[:2000], ephemeral=True)
-        answered(interaction)
+            await answer(interaction, standings_text(held, tr)[:2000])
 
     @competition.command(
         name="remove", description=locale_str("Remove a player from the competition (the referee)")
     )
     @app_commands.describe(player=locale_str("The player to remove"))
-    @refusing
+    @deferring
     async def competition_remove(
         self, interaction: discord.Interaction, player: discord.User
     ) -> None:
-        await interaction.response.defer(ephemeral=True)
         held = await self._refereed(interaction)
         if held.competition.entrant(player.id) is None:
             raise GameError(N_("That player is not in the competition."))
@@ -317,11 +306,10 @@ class CompetitionCommands(commands.Cog):
         description=locale_str("Take back a player's removal (the referee)"),
     )
     @app_commands.describe(player=locale_str("The player to seat again"))
-    @refusing
+    @deferring
     async def competition_reinstate(
         self, interaction: discord.Interaction, player: discord.User
     ) -> None:
-        await interaction.response.defer(ephemeral=True)
         held = self.bot.competitions.channel_competition(interaction.channel_id or 0)
         await self.bot.competitions.reinstate(
             held.id, interaction.user.id, player.id, can_manage=await self._may_referee(interaction)
@@ -335,9 +323,8 @@ class CompetitionCommands(commands.Cog):
     @competition.command(
         name="end-round", description=locale_str("End the round in play early (the referee)")
     )
-    @refusing
+    @deferring
     async def competition_end_round(self, interaction: discord.Interaction) -> None:
-        await interaction.response.defer(ephemeral=True)
         held = await self._refereed(interaction)
         current = held.competition.current
         if held.competition.status != "playing" or current is None:
@@ -349,11 +336,10 @@ class CompetitionCommands(commands.Cog):
         description=locale_str("Name the role whose members may referee (Manage Server)"),
     )
     @app_commands.describe(role=locale_str("The referees' role (leave out: managers only)"))
-    @refusing
+    @deferring
     async def competition_referees(
         self, interaction: discord.Interaction, role: discord.Role | None = None
     ) -> None:
-        await interaction.response.defer(ephemeral=True)
         guild_id = server_of(interaction)
         if role is not None and role.guild.id != guild_id:
             raise GameError(N_("That role is not one of this server's."))
@@ -372,9 +358,8 @@ class CompetitionCommands(commands.Cog):
             )
 
     @competition.command(name="end", description=locale_str("End the competition (the referee)"))
-    @refusing
+    @deferring
     async def competition_end(self, interaction: discord.Interaction) -> None:
-        await interaction.response.defer(ephemeral=True)
         held = await self._refereed(interaction)
         await self._ask(interaction, "end", held.id, 0)
 
@@ -424,19 +409,17 @@ class CompetitionCommands(commands.Cog):
     @competition.command(
         name="history", description=locale_str("This server's finished competitions")
     )
-    @refusing
+    @deferring
     async def competition_history(self, interaction: discord.Interaction) -> None:
-        await interaction.response.defer(ephemeral=True)
         guild_id = server_of(interaction, BOARDS_IN_A_SERVER)
         page = await self.competition_archive.history(guild_id)
         tr = Translator.for_locale(interaction.locale)
-        await interaction.followup.send(
+        await answer(
+            interaction,
             history_text(page, tr),
             view=history_view(page, tr),
-            ephemeral=True,
             allowed_mentions=discord.AllowedMentions.none(),
         )
-        answered(interaction)
 
     async def on_competition_history_page(
         self, interaction: discord.Interaction, guild_id: int, page: int
@@ -468,12 +451,7 @@ class CompetitionCommands(commands.Cog):
         cid = competition if competition is not None else await archive.latest(guild_id)
         data = await archive.export(guild_id, cid)
         tr = Translator.for_locale(interaction.locale)
-        await interaction.followup.send(
-            tr(
-                "Competition #{id}: its rounds, tables, standings and every table's record.",
-                id=cid,
-            ),
-            file=export_file(data),
-            ephemeral=True,
+        text = tr(
+            "Competition #{id}: its rounds, tables, standings and every table's record.", id=cid
         )
-        answered(interaction)
+        await answer(interaction, text, file=export_file(data))

@@ -22,10 +22,10 @@ from bot.i18n import N_, Translator
 
 from .competition_pictures import leaders_text, points_text, standings_files
 from .items import button, sent_view
-from .language import public_translator
 from .markup import plain
+from .origin import public_translator
 from .texts import game_name
-from .threads import open_thread
+from .threads import NEEDS_TEXT, open_thread
 
 if TYPE_CHECKING:
     from bot.client import DominoBot
@@ -147,10 +147,6 @@ class CompetitionHerald:
         """Whether work is under way (tests)."""
         return self._work.busy
 
-    async def settled(self) -> None:
-        """Wait until every announcement queued is out (tests)."""
-        await self._work.settled()
-
     async def close(self) -> None:
         await self._work.close()
 
@@ -167,9 +163,7 @@ class CompetitionHerald:
         except discord.HTTPException:
             channel = None
         if not isinstance(channel, discord.TextChannel):
-            raise GameError(
-                N_("A competition needs a text channel where I can open a thread for each table.")
-            )
+            raise GameError(NEEDS_TEXT)
         title = tr("Round {round}, table {table}", round=round_number, table=table.number)
         thread = await open_thread(
             channel,

@@ -22,12 +22,10 @@ from bot.i18n import N_, Translator
 from render.standings import LINES_A_PICTURE, StandingLine, StandingsCard, render_standings
 
 from .markup import plain
+from .stats_texts import ALT_TEXT_LIMIT
 from .texts import game_name
 
 log = logging.getLogger(__name__)
-
-ALT_TEXT_LIMIT = 1024
-"""Discord's limit on an attachment's description (its alt text)."""
 
 TIE_RULE_LOWER = N_(
     "Points: place points (4 for 1st, 3 for 2nd, 2 for 3rd, 1 for 4th). Ties: the lower "
@@ -48,11 +46,8 @@ def points_text(value: float, tr: Translator) -> str:
 
 def lower_wins(c: Competition) -> bool:
     """Whether the competition's game counts a lower total as better (from its results)."""
-    for r in c.rounds:
-        for t in r.tables:
-            if t.result is not None:
-                return t.result.lower_wins
-    return True
+    results = (t.result for r in c.rounds for t in r.tables if t.result is not None)
+    return next((result.lower_wins for result in results), True)
 
 
 def shown_round(c: Competition) -> int:

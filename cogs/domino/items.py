@@ -59,18 +59,14 @@ class DominoItem(discord.ui.DynamicItem[ItemT], template=NO_MATCH):
     async def callback(self, interaction: discord.Interaction) -> None:
         async with carrying(interaction):
             try:
-                await self.run(interaction, domino_cog(interaction))
+                cog = cast("DominoBot", interaction.client).get_cog("Domino")
+                assert cog is not None
+                await self.run(interaction, cast("Domino", cog))
             except Exception as error:
                 await reply_error(interaction, error)
 
     async def run(self, interaction: discord.Interaction, cog: Domino) -> None:
         raise NotImplementedError
-
-
-def domino_cog(interaction: discord.Interaction) -> Domino:
-    cog = cast("DominoBot", interaction.client).get_cog("Domino")
-    assert cog is not None
-    return cast("Domino", cog)
 
 
 def button(
@@ -193,9 +189,9 @@ class EndButton(
 ):
     """The "End the game" button: confirms ``/domino end`` of a match in progress."""
 
-    def __init__(self, game_id: int, user_id: int, label: str = "…", danger: bool = False) -> None:
-        style = discord.ButtonStyle.danger if danger else discord.ButtonStyle.secondary
-        super().__init__(button(f"domino:end:{game_id}:{user_id}", label, style))
+    def __init__(self, game_id: int, user_id: int, label: str = "…") -> None:
+        custom_id = f"domino:end:{game_id}:{user_id}"
+        super().__init__(button(custom_id, label, discord.ButtonStyle.danger))
         self.game_id = game_id
         self.user_id = user_id
 

@@ -86,10 +86,7 @@ class LiveHands:
         """Hands the announcer edited (for tests and benchmarks)."""
 
     def slot(self, game_id: int, user_id: int) -> Slot:
-        players = self._games.setdefault(game_id, {})
-        if user_id not in players:
-            players[user_id] = Slot()
-        return players[user_id]
+        return self._games.setdefault(game_id, {}).setdefault(user_id, Slot())
 
     def slots(self, game_id: int) -> list[tuple[int, Slot]]:
         """The game's players with a live hand (a copy: editing them may change the dict)."""

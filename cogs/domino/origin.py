@@ -1,12 +1,18 @@
 """Who an interaction comes from and where: the name a user is seated and shown under,
-and the server it was sent in (refused politely in a direct message)."""
+the server it was sent in (refused politely in a direct message), and the language of
+that server's public messages."""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 import discord
 
 from bot.games.errors import GameError
-from bot.i18n import N_
+from bot.i18n import N_, Translator
+
+if TYPE_CHECKING:
+    from bot.client import DominoBot
 
 PLAYED_IN_A_SERVER = N_("Dominoes are played in a server channel.")
 BOARDS_IN_A_SERVER = N_("Leaderboards belong to a server: ask in a server channel.")
@@ -32,3 +38,17 @@ def server_of(
     if expected is not None and expected != guild_id:
         raise GameError(N_("This message belongs to another server."))
     return guild_id
+
+
+async def public_translator(bot: DominoBot, guild_id: int | None) -> Translator:
+    """The language of public messages (tables, turns, summaries, leaderboards), one rule
+    everywhere: the server's chosen language (``/domino settings language``), else the
+    server's Discord locale, else English. Ephemeral replies use the clicking user's own
+    locale instead (``Translator.for_locale``)."""
+    if guild_id is None:
+        return Translator()
+    settings = await bot.games.settings.get(guild_id)
+    if settings.language:
+        return Translator(settings.language)
+    guild = bot.get_guild(guild_id)
+    return Translator.for_locale(guild.preferred_locale if guild else None)

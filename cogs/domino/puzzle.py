@@ -7,7 +7,9 @@ cog's poster), sleeping until the next server's time of day (started anew when s
 and ending when no server has the puzzle on: an idle bot keeps no timer (one that woke every
 few hours for nothing would make the playground, whose clock jumps from SimCord's start to
 today, run it for every few hours in between before it can answer anyone).
-Answers come by the move buttons (:mod:`.puzzle_items`) and are told privately.
+Answers come by the move buttons (``domino:pz:<puzzle id>:<choice>``: the server's puzzle
+of a day, by its row, and the choice's index; all a click needs, so they work after a
+restart) and are told privately.
 """
 
 from __future__ import annotations
@@ -24,15 +26,15 @@ from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
+from bot.engine.puzzle import Puzzle
 from bot.games.errors import GameError
 from bot.i18n import Translator
 from bot.puzzles import DailyPuzzle
 from render.puzzle import render_puzzle
 
-from .language import public_translator
-from .origin import server_of
+from .items import DominoItem, button
+from .origin import public_translator, server_of
 from .permissions import missing
-from .puzzle_items import puzzle_view
 from .puzzle_texts import (
     CANT_POST,
     NOT_MANAGER,
@@ -40,6 +42,7 @@ from .puzzle_texts import (
     answer_text,
     captions,
     image_title,
+    move_label,
     post_text,
     seat_names,
     settings_text,
@@ -50,10 +53,30 @@ from .replies import refusing
 if TYPE_CHECKING:
     from bot.client import DominoBot
 
+    from .cog import Domino
+
 log = logging.getLogger(__name__)
 
 PUZZLE_FILE = "puzzle.png"
 POST_NEEDS = ("view_channel", "send_messages", "attach_files")
+MAX_BUTTONS = 25
+"""Discord's limit on a message's buttons (five rows of five)."""
+
+
+class PuzzleButton(
+    DominoItem[discord.ui.Button[Any]],
+    template=r"domino:pz:(?P<puzzle_id>\d{1,18}):(?P<choice>\d{1,2})",
+):
+    def __init__(self, puzzle_id: int, choice: int, label: str = "…") -> None:
+        super().__init__(button(f"domino:pz:{puzzle_id}:{choice}", label))
+        self.puzzle_id = puzzle_id
+        self.choice = choice
+
+    async def run(self, interaction: discord.Interaction, cog: Domino) -> None:
+        await cog.on_puzzle_answer(interaction, self.puzzle_id, self.choice)
+
+
+PUZZLE_ITEMS = (PuzzleButton,)
 
 
 class PuzzleCommands(commands.Cog):
@@ -217,3 +240,11 @@ async def _message(daily: DailyPuzzle, tr: Translator) -> dict[str, Any]:
         "view": puzzle_view(daily.id, daily.puzzle, tr),
         "allowed_mentions": discord.AllowedMentions.none(),
     }
+
+
+def puzzle_view(puzzle_id: int, puzzle: Puzzle, tr: Translator) -> discord.ui.View:
+    """One button a choice (a persistent view: no timeout)."""
+    view = discord.ui.View(timeout=None)
+    for choice in range(min(len(puzzle.choices), MAX_BUTTONS)):
+        view.add_item(PuzzleButton(puzzle_id, choice, move_label(puzzle, choice, tr)))
+    return view

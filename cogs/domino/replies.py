@@ -65,10 +65,12 @@ async def placeholder(interaction: discord.Interaction, text: str) -> None:
     answered(interaction)
 
 
-async def final_answer(interaction: discord.Interaction, text: str) -> None:
-    """Replace a :func:`placeholder` with the command's answer."""
+async def final_answer(interaction: discord.Interaction, text: str, **kwargs: Any) -> None:
+    """Replace a :func:`placeholder` (or the clicked question) with the answer that a saved
+    change is done (Discord refusing it is :func:`only_logged`)."""
     interaction.extras.pop(PLACEHOLDER, None)
-    await interaction.edit_original_response(content=text)
+    with only_logged("could not confirm a saved change to the user"):
+        await interaction.edit_original_response(content=text, **kwargs)
 
 
 async def reply_error(interaction: discord.Interaction, error: BaseException) -> None:
@@ -130,6 +132,12 @@ def only_logged(message: str, *args: object) -> Iterator[None]:
         log.warning(message, *args, exc_info=True)
 
 
+async def answer(interaction: discord.Interaction, *args: Any, **kwargs: Any) -> None:
+    """Send a deferred interaction's answer, privately (a followup of its "thinking…")."""
+    await interaction.followup.send(*args, ephemeral=True, **kwargs)
+    answered(interaction)
+
+
 async def confirm(interaction: discord.Interaction, message: str, **fields: Any) -> None:
     """Tell the user, privately and in their language, that a saved change is done
     (``message`` a msgid with its ``fields``)."""
@@ -160,3 +168,16 @@ def refusing(func: Handler[CogT, P]) -> Handler[CogT, P]:
     # annotations in the callback's module: resolved here, in the command's own module.
     wrapper.__signature__ = inspect.signature(func, eval_str=True)  # type: ignore[attr-defined]
     return wrapper
+
+
+def deferring(func: Handler[CogT, P]) -> Handler[CogT, P]:
+    """:func:`refusing`, for a command acknowledged privately before it acts."""
+
+    @functools.wraps(func)
+    async def deferred(
+        cog: CogT, interaction: discord.Interaction, /, *args: P.args, **kw: P.kwargs
+    ) -> None:
+        await interaction.response.defer(ephemeral=True)
+        await func(cog, interaction, *args, **kw)
+
+    return refusing(deferred)

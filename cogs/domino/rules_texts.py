@@ -6,6 +6,11 @@ board of a sample deal in progress (:func:`render.samples.random_match`), drawn 
 its public view. Sample boards never change: each (game, language) is drawn once per
 process and kept (:func:`sample_board`). Shown for the channel's own game, the embed
 also names that table's options.
+
+Asked where no game is played, it is a select of the games (:func:`rules_picker`), whose
+``custom_id`` is ``domino:rules`` (nothing else to carry, so it works after a restart);
+its values are game codes (:data:`bot.engine.rules.GAMES`), which come back from the
+client and are checked by the cog like any input.
 """
 
 from __future__ import annotations
@@ -14,16 +19,22 @@ import asyncio
 import io
 import re
 from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.engine import Rules
+from bot.engine.rules import GAMES
 from bot.engine.view import public_view
 from bot.i18n import N_, Translator
 from render.board import render_board
 from render.samples import mexican_late, random_match
 
+from .items import DominoItem, select, sent_view
 from .texts import RULES_TEXT, game_name, image_labels, rules_summary
+
+if TYPE_CHECKING:
+    from .cog import Domino
 
 COLOUR = discord.Colour.from_rgb(46, 125, 50)
 PARAGRAPH = 320
@@ -95,3 +106,32 @@ async def sample_board(game: str, tr: Translator) -> discord.File:
     """The sample board of ``game`` with ``tr``'s words (drawn once, off the event loop)."""
     png = await asyncio.to_thread(_sample_png, game, tr.language)
     return discord.File(io.BytesIO(png), filename=sample_filename(game))
+
+
+RULES_SELECT = "domino:rules"
+PICK_A_GAME = N_("Which game's rules would you like to read?")
+
+
+class RulesSelect(DominoItem[discord.ui.Select[Any]], template=r"domino:rules"):
+    """Shows the chosen game's rules in place of the message it is on."""
+
+    def __init__(
+        self, options: list[discord.SelectOption] | None = None, placeholder: str | None = None
+    ) -> None:
+        super().__init__(select(RULES_SELECT, options or [], placeholder))
+
+    async def run(self, interaction: discord.Interaction, cog: Domino) -> None:
+        values = self.item.values
+        await cog.on_rules_choice(interaction, values[0] if values else "")
+
+
+def rules_picker(tr: Translator, chosen: str | None = None) -> discord.ui.View:
+    """The select of the five games (``chosen`` shown as selected)."""
+    options = [
+        discord.SelectOption(label=game_name(game, tr), value=game, default=game == chosen)
+        for game in GAMES
+    ]
+    return sent_view(RulesSelect(options, tr("Choose a game")))
+
+
+RULES_ITEMS = (RulesSelect,)

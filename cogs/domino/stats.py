@@ -2,19 +2,30 @@
 
 The commands are a mixin of the ``/domino`` GroupCog (``cog.Domino``). Each asks
 :class:`bot.stats.StatsService` for typed data, puts it in words
-(:mod:`cogs.domino.stats_texts`) and sends it with its buttons
-(:mod:`cogs.domino.stats_items`), in one form: a leaderboard page is a picture (drawn
-by ``render.cards``, sent as an attachment, the page as text when the picture cannot
-be drawn or attached); a player's stats and the history are text. Refusals and
+(:mod:`cogs.domino.stats_texts`) and sends it with its buttons (the
+:class:`~cogs.domino.items.DominoItem`\\ s below), in one form: a leaderboard page is a
+picture (drawn by ``render.cards``, sent as an attachment, the page as text when the
+picture cannot be drawn or attached); a player's stats and the history are text. Refusals and
 failures are answered by the cog's one error handler (``Domino.cog_app_command_error``).
+
+Each button's ``custom_id`` carries what the click needs, so it keeps working after a
+restart:
+
+- ``domino:lb:<guild>:<game>:<period>:<order>:<page>`` a leaderboard page,
+- ``domino:hp:<guild>:<page>`` a history page, ``domino:hx:<guild>:<page>`` its
+  export select (values are match ids),
+- ``domino:rs:<guild>:<asked at>`` / ``domino:rc:<guild>:<asked at>`` confirm or
+  cancel a leaderboard reset.
 """
 
 from __future__ import annotations
 
 import io
 import json
+from collections.abc import Sequence
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -24,21 +35,139 @@ from discord.ext import commands
 from bot.competitions.archive import CompetitionArchive
 from bot.games.errors import GameError
 from bot.i18n import N_, Translator
-from bot.stats import PERIODS, BoardPage
+from bot.stats import PERIODS, BoardPage, HistoryPage
 
 from .boards import Board, draw_board
 from .competition_archive import add_competitions_field
-from .language import public_translator
-from .origin import BOARDS_IN_A_SERVER, display_name, server_of
+from .items import DominoItem, button, chosen_number, paged, select, sent_view
+from .origin import BOARDS_IN_A_SERVER, display_name, public_translator, server_of
 from .replies import defer_public, refusing
-from .stats_items import board_view, history_view, reset_view
-from .stats_texts import card_embed, history_embed
-from .texts import GAME_CHOICES, ORDER_CHOICES
+from .stats_texts import card_embed, history_embed, winners_text
+from .texts import GAME_CHOICES, ORDER_CHOICES, PERIOD_CHOICES, game_name
 
 if TYPE_CHECKING:
     from bot.client import DominoBot
 
-Choice = app_commands.Choice
+    from .cog import Domino
+
+# -- the buttons and selects ----------------------------------------------------------------------
+
+
+class LeaderboardButton(
+    DominoItem[discord.ui.Button[Any]],
+    template=(
+        r"domino:lb:(?P<guild_id>\d{1,20}):(?P<game>[a-z]{1,12}):(?P<period>[a-z]{1,12})"
+        r":(?P<order>[a-z]{1,12}):(?P<page>\d{1,6})"
+    ),
+):
+    def __init__(
+        self,
+        guild_id: int,
+        game: str,
+        period: str,
+        order: str,
+        page: int,
+        label: str = "…",
+        disabled: bool = False,
+    ) -> None:
+        custom_id = f"domino:lb:{guild_id}:{game}:{period}:{order}:{page}"
+        super().__init__(button(custom_id, label, disabled=disabled))
+        self.guild_id = guild_id
+        self.game = game
+        self.period = period
+        self.order = order
+        self.page = page
+
+    async def run(self, interaction: discord.Interaction, cog: Domino) -> None:
+        await cog.on_leaderboard_page(
+            interaction, self.guild_id, self.game, self.period, self.order, self.page
+        )
+
+
+class HistoryButton(
+    DominoItem[discord.ui.Button[Any]],
+    template=r"domino:hp:(?P<guild_id>\d{1,20}):(?P<page>\d{1,6})",
+):
+    def __init__(self, guild_id: int, page: int, label: str = "…", disabled: bool = False) -> None:
+        super().__init__(button(f"domino:hp:{guild_id}:{page}", label, disabled=disabled))
+        self.guild_id = guild_id
+        self.page = page
+
+    async def run(self, interaction: discord.Interaction, cog: Domino) -> None:
+        await cog.on_history_page(interaction, self.guild_id, self.page)
+
+
+class ExportSelect(
+    DominoItem[discord.ui.Select[Any]],
+    template=r"domino:hx:(?P<guild_id>\d{1,20}):(?P<page>\d{1,6})",
+):
+    def __init__(
+        self,
+        guild_id: int,
+        page: int,
+        options: Sequence[discord.SelectOption] = (),
+        placeholder: str | None = None,
+    ) -> None:
+        super().__init__(select(f"domino:hx:{guild_id}:{page}", options, placeholder))
+        self.guild_id = guild_id
+
+    async def run(self, interaction: discord.Interaction, cog: Domino) -> None:
+        match_id = chosen_number(self.item, 18)
+        await cog.on_export(interaction, self.guild_id, match_id or 0)
+
+
+class ResetButton(
+    DominoItem[discord.ui.Button[Any]],
+    template=r"domino:(?P<action>rs|rc):(?P<guild_id>\d{1,20}):(?P<asked>\d{1,12})",
+):
+    def __init__(self, action: str, guild_id: int, asked: int, label: str = "…") -> None:
+        style = discord.ButtonStyle.danger if action == "rs" else discord.ButtonStyle.secondary
+        super().__init__(button(f"domino:{action}:{guild_id}:{asked}", label, style))
+        self.action = action
+        self.guild_id = guild_id
+        self.asked = asked
+
+    async def run(self, interaction: discord.Interaction, cog: Domino) -> None:
+        await cog.on_reset_button(interaction, self.action, self.guild_id, self.asked)
+
+
+STATS_ITEMS = (LeaderboardButton, HistoryButton, ExportSelect, ResetButton)
+
+
+def board_view(page: BoardPage, period: str, tr: Translator) -> discord.ui.View:
+    make = partial(LeaderboardButton, page.guild_id, page.game, period, page.order)
+    return paged(sent_view(), page.page, page.pages, make, tr("◀ Previous"), tr("Next ▶"))
+
+
+def history_view(page: HistoryPage, tr: Translator) -> discord.ui.View:
+    view = sent_view()
+    if page.entries:
+        options = [
+            discord.SelectOption(
+                label=tr(
+                    "#{id} · {game} · {date}",
+                    id=m.id,
+                    game=game_name(m.game, tr),
+                    date=tr.date(m.finished_at),
+                )[:100],
+                description=winners_text(m, tr)[:100],
+                value=str(m.id),
+            )
+            for m in page.entries
+        ]
+        view.add_item(
+            ExportSelect(page.guild_id, page.page, options, tr("Download a match record (JSON)"))
+        )
+    make = partial(HistoryButton, page.guild_id)
+    return paged(view, page.page, page.pages, make, tr("◀ Newer"), tr("Older ▶"))
+
+
+def reset_view(guild_id: int, asked: int, tr: Translator) -> discord.ui.View:
+    """Confirm or cancel a leaderboard reset asked for at ``asked`` (a timestamp)."""
+    return sent_view(
+        ResetButton("rs", guild_id, asked, tr("Reset the leaderboard")),
+        ResetButton("rc", guild_id, asked, tr("Cancel")),
+    )
 
 
 # -- the commands -------------------------------------------------------------------------------
@@ -62,11 +191,7 @@ class StatsCommands(commands.Cog):
     )
     @app_commands.choices(
         game=GAME_CHOICES,
-        period=[
-            Choice(name=locale_str("All time"), value="all"),
-            Choice(name=locale_str("Last 30 days"), value="month"),
-            Choice(name=locale_str("Last 7 days"), value="week"),
-        ],
+        period=PERIOD_CHOICES,
         order=ORDER_CHOICES,
     )
     @refusing

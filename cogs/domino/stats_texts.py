@@ -34,18 +34,13 @@ from bot.stats import (
 from render.cards import BoardCard, BoardLine
 
 from .markup import plain
-from .texts import game_name
+from .texts import PERIOD_NAMES, game_name
 
 COLOUR = discord.Colour.from_rgb(246, 190, 40)
 EMBED_TEXT_LIMIT = 4000
 ALT_TEXT_LIMIT = 1024
 """Discord's limit on an attachment's description (its alt text)."""
 
-PERIOD_NAMES = {
-    "all": N_("All time"),
-    "month": N_("Last 30 days"),
-    "week": N_("Last 7 days"),
-}
 OUTCOME_NAMES = {"win": N_("Won"), "draw": N_("Draw"), "loss": N_("Lost")}
 
 

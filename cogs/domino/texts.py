@@ -11,14 +11,6 @@ from bot.i18n import N_, Translator
 from render.labels import ENGLISH as ENGLISH_LABELS
 from render.labels import Labels
 
-GAME_NAMES = {
-    "block": N_("Block game"),
-    "draw": N_("Draw game"),
-    "allfives": N_("All Fives"),
-    "latvian": N_("Latvian dominoes"),
-    "mexican": N_("Mexican Train"),
-}
-
 GAME_CHOICES: list[Choice[str]] = [
     Choice(name=locale_str("Block game"), value="block"),
     Choice(name=locale_str("Draw game"), value="draw"),
@@ -26,8 +18,10 @@ GAME_CHOICES: list[Choice[str]] = [
     Choice(name=locale_str("Latvian dominoes"), value="latvian"),
     Choice(name=locale_str("Mexican Train"), value="mexican"),
 ]
-"""The games as a command option's choices (``game:``), named as :data:`GAME_NAMES`
-(Discord shows each name in the user's language)."""
+"""The games as a command option's choices (``game:``); Discord shows each name in the
+user's language."""
+GAME_NAMES = {choice.value: choice.name for choice in GAME_CHOICES}
+"""Each game's name (a msgid), as its choice names it."""
 
 ORDER_CHOICES: list[Choice[str]] = [
     Choice(name=locale_str("Rating"), value="rating"),
@@ -36,17 +30,20 @@ ORDER_CHOICES: list[Choice[str]] = [
 """A leaderboard's order as a command option's choices (``order:``), the live board's and
 a closed season's."""
 
-AI_LEVEL_NAMES = {
-    "easy": N_("easy"),
-    "normal": N_("normal"),
-    "hard": N_("hard"),
-}
 AI_LEVEL_CHOICES: list[Choice[str]] = [
     Choice(name=locale_str("easy"), value="easy"),
     Choice(name=locale_str("normal"), value="normal"),
     Choice(name=locale_str("hard"), value="hard"),
 ]
 """The AI's levels as a command option's choices (``level:``)."""
+AI_LEVEL_NAMES = {choice.value: choice.name for choice in AI_LEVEL_CHOICES}
+PERIOD_CHOICES: list[Choice[str]] = [
+    Choice(name=locale_str("All time"), value="all"),
+    Choice(name=locale_str("Last 30 days"), value="month"),
+    Choice(name=locale_str("Last 7 days"), value="week"),
+]
+"""A leaderboard's period as a command option's choices (``period:``)."""
+PERIOD_NAMES = {choice.value: choice.name for choice in PERIOD_CHOICES}
 
 # Faithful to docs/RULES.md (each game's section); each stays well under Discord's 2000 characters.
 RULES_TEXT = {

@@ -9,8 +9,11 @@ import logging
 import discord
 
 from bot.games.errors import GameError
+from bot.i18n import N_
 
 log = logging.getLogger(__name__)
+
+NEEDS_TEXT = N_("A competition needs a text channel where I can open a thread for each table.")
 
 
 async def open_thread(
