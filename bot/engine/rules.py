@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from functools import cache
 from typing import Any, Literal, cast
 
@@ -204,19 +204,8 @@ class Rules:
         return replace(self, **changes)
 
 
-RULE_KEYS = (
-    "game",
-    "set",
-    "players",
-    "teams",
-    "scoring",
-    "target",
-    "layout",
-    "hand",
-    "blocked_scoring",
-    "deals",
-    "time_limit",
-)
+RULE_KEYS = tuple(f.name for f in fields(Rules))
+"""Every option, in the order a record writes them."""
 
 
 def _int_option(given: dict[str, Any], name: str, default: int) -> int:
@@ -254,12 +243,8 @@ def _default_hand(game: str, top: int, players: int, teams: bool) -> int:
 def _target(given: dict[str, Any], scoring: str, players: int, teams: bool) -> int | None:
     if scoring in ("single", "places", "rounds"):
         return None  # RECORD.md: ignored by single, places and rounds
-    if scoring == "points":
-        default = 100 if players == 2 or teams else 61
-    elif scoring == "penalty":
-        default = 50
-    else:
-        default = 250
+    points = 100 if players == 2 or teams else 61
+    default = {"points": points, "penalty": 50}.get(scoring, 250)
     target = _int_option(given, "target", default)
     low, high = TARGET_RANGE
     if not low <= target <= high:
