@@ -411,9 +411,7 @@ def _arrange(
         return _Option(reach, _union([centre, *(lane.extent for lane in lanes)]), lanes)
 
     def score(row: _Option, column: _Option) -> tuple[int, int]:
-        a, b = row.extent, column.extent
-        box = (min(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), max(a[3], b[3]))
-        return _score(box, height, min_width)
+        return _score(_union([row.extent, column.extent]), height, min_width)
 
     def reaches(
         group: list[End], first: int, other: _Option | None, wide: tuple[int, int]
