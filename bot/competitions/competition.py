@@ -25,6 +25,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from bot.engine.ai import LEVELS
+from bot.games.errors import GameError
 from bot.i18n import N_
 
 from .seating import Pair, SeatingError, pairs_of, seat, spread_humans, table_sizes
@@ -38,13 +39,9 @@ MAX_AI_AT_ONCE = 8
 """AI entrants the referee adds with one command."""
 
 
-class CompetitionError(Exception):
-    """Something the competition does not allow now (a translatable message)."""
-
-    def __init__(self, message: str, /, **fields: Any) -> None:
-        super().__init__(message)
-        self.message = message
-        self.fields = fields
+class CompetitionError(GameError):
+    """Something the competition does not allow now (a translatable message): a refusal
+    the cogs answer as any other."""
 
 
 @dataclass(frozen=True, slots=True)
