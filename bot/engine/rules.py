@@ -192,13 +192,9 @@ class Rules:
         return set_size(self.set)
 
     @property
-    def dealt_count(self) -> int:
-        """Tiles shuffled and dealt: the whole set, less Mexican Train's engine."""
-        return self.tile_count - 1 if self.game == "mexican" else self.tile_count
-
-    @property
     def stock_size(self) -> int:
-        return self.dealt_count - self.hand * self.players
+        """The tiles not dealt: the whole set less the hands (and Mexican Train's engine)."""
+        return self.tile_count - self.mexican - self.hand * self.players
 
     def replace(self, **changes: Any) -> Rules:
         return replace(self, **changes)
