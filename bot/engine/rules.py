@@ -92,8 +92,7 @@ class Rules:
             raise RulesError("rules", "rules must be a JSON object")
         unknown = sorted((k for k in data if k not in RULE_KEYS), key=str)
         if unknown:
-            name = str(unknown[0])
-            raise RulesError(name, f"unknown rules option {brief(unknown[0])}")
+            raise RulesError(str(unknown[0]), f"unknown rules option {brief(unknown[0])}")
         given = {k: v for k, v in data.items() if v is not None}
         game = given.get("game")
         if game not in GAMES:
