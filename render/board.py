@@ -114,11 +114,7 @@ def board_badges(
 ) -> list[Badge]:
     """Where :func:`draw_board` puts the badges of ``recent`` (``top``: the header's
     height): on the face-up tiles of ``geometry`` only."""
-    boxes = [
-        (p.tile, Box(p.box.x, p.box.y + top, p.box.w, p.box.h))
-        for p in geometry.tiles
-        if p.tile is not None
-    ]
+    boxes = [(p.tile, Box(p.box.x, p.box.y + top, p.box.w, p.box.h)) for p in geometry.tiles]
     return place_badges(recent, boxes, geometry.unit)
 
 

@@ -411,9 +411,7 @@ def _arrange(
         return _Option(reach, _union([centre, *(lane.extent for lane in lanes)]), lanes)
 
     def score(row: _Option, column: _Option) -> tuple[int, int]:
-        a, b = row.extent, column.extent
-        box = (min(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), max(a[3], b[3]))
-        return _score(box, height, min_width)
+        return _score(_union([row.extent, column.extent]), height, min_width)
 
     def reaches(
         group: list[End], first: int, other: _Option | None, wide: tuple[int, int]
@@ -570,14 +568,6 @@ def _score(box: tuple[int, int, int, int], height: int, min_width: int) -> tuple
     half = MIN_UNIT // 2
     need = max(w * half, math.ceil(h * half * min_width / height))
     return len(UNITS), min_width + math.ceil((need - min_width) / WIDEN_STEP) * WIDEN_STEP
-
-
-def _scale(w: int, h: int, shape: float, min_width: int) -> tuple[int, int]:
-    """The unit and picture width for ``w`` by ``h`` half-units in a frame of ``shape``."""
-    rank, width = _score(
-        (0, w - 2 * FRAME_MARGIN, 0, h - 2 * FRAME_MARGIN), round(min_width * shape), min_width
-    )
-    return (UNITS[rank] if rank < len(UNITS) else MIN_UNIT), width
 
 
 def _snake(
@@ -742,9 +732,10 @@ def _frame(
             box = _to_screen(_FRAMES[end], piece.a1, piece.a2, piece.b1, piece.b2)
         tiles.append((end, piece, box))
     marks = {end: _to_screen(_FRAMES[end], *label) for end, label in labels.items()}
-    x1, x2, y1, y2 = _union([box for _, _, box in tiles] + list(marks.values()))
+    x1, x2, y1, y2 = extent = _union([box for _, _, box in tiles] + list(marks.values()))
+    rank, width = _score(extent, round(min_width * shape), min_width)
+    unit = UNITS[rank] if rank < len(UNITS) else MIN_UNIT
     x1, x2, y1, y2 = x1 - FRAME_MARGIN, x2 + FRAME_MARGIN, y1 - FRAME_MARGIN, y2 + FRAME_MARGIN
-    unit, width = _scale(x2 - x1, y2 - y1, shape, min_width)
     half = unit // 2
     # Cropped to what is on the table: as tall as the tiles and labels (with the
     # margin), no band of empty felt; centred across the picture's width.

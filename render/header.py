@@ -271,8 +271,7 @@ def _draw_chip(im: Image.Image, z: HeaderSizes, x: int, y: int, w: int, chip: Ch
     second_h = max(line_height(z.tiles, True), 2 * z.icon)
     top = y + (z.chip - (name_h + second_h)) // 2
     room = w - (left - x) - score_w - 2 * inset
-    name, note = _fit_name(chip.name, room, z)
-    name, size = sprites.fit_text(name, room, z.name, True, z.name_min)
+    name, size, note = fit_name(chip.name, room, z.name, z.name_min)
     draw_text(
         im,
         name,
@@ -316,12 +315,15 @@ def _draw_tiles(im: Image.Image, z: HeaderSizes, x: int, top: int, band: int, ti
     )
 
 
-def _fit_name(name: str, room: int, z: HeaderSizes) -> tuple[str, str]:
-    """The name to draw in bold and a note put aside: the whole name if it fits at a
-    readable size, else its part before the parentheses and the note in them."""
-    if sprites.fit_text(name, room, z.name, True, z.name_min)[0] == name:
-        return name, ""
-    return split_name(name)
+def fit_name(name: str, room: int, size: int, min_size: int) -> tuple[str, int, str]:
+    """The name to draw in bold, fitted to ``room`` (its text and size), and a note put
+    aside: the whole name if it fits at a readable size (``min_size``), else its part
+    before the parentheses and the note in them."""
+    fitted, got = sprites.fit_text(name, room, size, True, min_size)
+    if fitted == name:
+        return name, got, ""
+    base, note = split_name(name)
+    return (*sprites.fit_text(base, room, size, True, min_size), note)
 
 
 def _fit_note(note: str, room: int, size: int) -> str:
@@ -350,8 +352,7 @@ def _draw_team(
         icon_x = right - count_w - z.pad * 2 // 3 - z.icon
         _draw_tiles(im, z, icon_x, top, line, chip.tiles)
         room = icon_x - z.pad - left
-        name, note = _fit_name(chip.name, room, z)
-        name, size = sprites.fit_text(name, room, z.name, True, z.name_min)
+        name, size, note = fit_name(chip.name, room, z.name, z.name_min)
         name_top = top + (line - line_height(size, True)) // 2
         name_w = draw_text(
             im,

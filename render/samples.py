@@ -136,20 +136,8 @@ def full_match(top: int = 6, kind: LayoutKind = "line", players: int = 2) -> Mat
     return MatchState(deal.rules, (deal,), outcome=decide_match(deal.rules, [deal.result]))
 
 
-HAND_D12 = (
-    tile(0, 12),
-    tile(7, 9),
-    tile(8, 11),
-    tile(10, 10),
-    tile(3, 12),
-    tile(5, 6),
-    tile(11, 12),
-    tile(2, 9),
-    tile(1, 7),
-    tile(6, 8),
-    tile(4, 10),
-    tile(9, 12),
-)
+_D12 = "0-12 7-9 8-11 10-10 3-12 5-6 11-12 2-9 1-7 6-8 4-10 9-12"
+HAND_D12 = tuple(map(Tile.parse, _D12.split()))
 """Twelve tiles of double-12 (three of them, 10-10, 3-12 and 11-12, playable in the
 samples): a hand that needs numerals above 6."""
 

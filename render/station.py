@@ -55,7 +55,7 @@ from . import sprites, theme
 from .badges import Badge, draw_badges, place_badges
 from .canvas import blank, draw_box, draw_stripe, draw_text, line_height
 from .geometry import Box
-from .header import draw_header, header_height, seat_chips, seat_colour, split_name
+from .header import draw_header, fit_name, header_height, seat_chips, seat_colour
 from .labels import ENGLISH, Labels
 from .theme import Colour
 from .wrap import wrap_text
@@ -237,14 +237,6 @@ def _choose_unit(trains: Sequence[Sequence[bool]], label: int) -> int:
     return UNITS[-1]
 
 
-def _short_name(name: str, width: int) -> str:
-    """A row label's name: whole if it fits at a readable size, else the part before
-    any parentheses (``Bot 1 (AI, normal)``: ``Bot 1``)."""
-    if sprites.fit_text(name, width, NAME_SIZE, True, NAME_MIN_SIZE)[0] == name:
-        return name
-    return split_name(name)[0]
-
-
 def station_geometry(
     board: PlayerView, *, title: str | None = None, labels: Labels = ENGLISH
 ) -> StationGeometry:
@@ -412,10 +404,13 @@ def _draw_row(
         stripe_h = name_box.h - 2 * ROW_PAD - 4
         stripe_y = name_box.y + (name_box.h - stripe_h) // 2
         draw_stripe(im, label.x + PAD, stripe_y, stripe_h, colour, fill, STRIPE)
-    if mexican and len(written := mexican_label(labels.mexican_train, name_box.w)) > 1:
+    if not mexican:  # whole if it fits at a readable size, else the part before any "("
+        fitted, size, _ = fit_name(names[row.train], name_box.w, NAME_SIZE, NAME_MIN_SIZE)
+        written: tuple[str, ...] = (fitted,)
+    elif len(written := mexican_label(labels.mexican_train, name_box.w)) > 1:
         size = NAME_MIN_SIZE
     else:
-        text = labels.mexican_train if mexican else _short_name(names[row.train], name_box.w)
+        text = labels.mexican_train
         fitted, size = sprites.fit_text(text, name_box.w, NAME_SIZE, True, NAME_MIN_SIZE)
         written = (fitted,)
     step = line_height(size, True)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 from functools import cache
+from itertools import product
 
 from PIL import Image, ImageFont
 
@@ -91,9 +92,7 @@ _RAMPS: tuple[tuple[Colour, Colour], ...] = (
     (FACE, EDGE),
     (FACE_FRESH, EDGE_FRESH),
     (FACE_DIM, EDGE),
-    (FACE, DIVIDER),
-    (FACE_FRESH, DIVIDER),
-    (FACE_DIM, DIVIDER),
+    *product((FACE, FACE_FRESH, FACE_DIM), [DIVIDER]),
     (EDGE, FELT),
     (EDGE, FELT_DARK),
     (EDGE_FRESH, FELT),
@@ -103,32 +102,18 @@ _RAMPS: tuple[tuple[Colour, Colour], ...] = (
     (BACK, EDGE_FRESH),
     (FACE, BACK),
     (BACK, FELT),
-    (TEXT, LABEL),
-    (TEXT, LABEL_CLOSED),
-    (TEXT_MUTED, LABEL),
-    (TEXT_MUTED, LABEL_CLOSED),
+    *product((TEXT, TEXT_MUTED), (LABEL, LABEL_CLOSED)),
     (LABEL, FELT),
     (LABEL_CLOSED, FELT),
-    (TEXT, PANEL),
-    (TEXT, CHIP),
-    (TEXT, ROW),
-    (TEXT_MUTED, PANEL),
-    (TEXT_MUTED, CHIP),
-    (TEXT_MUTED, ROW),
-    (GOLD, CHIP),
-    (GOLD, PANEL),
-    (GOLD, ROW),
+    *product((TEXT, TEXT_MUTED), (PANEL, CHIP, ROW)),
+    *product([GOLD], (CHIP, PANEL, ROW)),
     (CHIP, PANEL),
     (ROW, PANEL),
     (INK, GOLD),
     (GOLD, FELT),
     (TEXT, FELT),
-    (EDGE, PANEL),
-    (EDGE, ROW),
-    (EDGE, CHIP),
-    (INK, FELT),
-    (INK, FACE),
-    (INK, FACE_FRESH),
+    *product([EDGE], (PANEL, ROW, CHIP)),
+    *product([INK], (FELT, FACE, FACE_FRESH)),
 )
 _STEPS = 4
 

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from bot.engine.ai import LEVELS
+from bot.games.errors import GameError
 from bot.i18n import N_
 
 from .seating import Pair, SeatingError, pairs_of, seat, spread_humans, table_sizes
@@ -38,13 +39,9 @@ MAX_AI_AT_ONCE = 8
 """AI entrants the referee adds with one command."""
 
 
-class CompetitionError(Exception):
-    """Something the competition does not allow now (a translatable message)."""
-
-    def __init__(self, message: str, /, **fields: Any) -> None:
-        super().__init__(message)
-        self.message = message
-        self.fields = fields
+class CompetitionError(GameError):
+    """Something the competition does not allow now (a translatable message): a refusal
+    the cogs answer as any other."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,12 +193,11 @@ def start(c: Competition) -> Competition:
     if c.status != "checkin":
         raise CompetitionError(N_("The competition has already begun."))
     try:
-        table_sizes(len(c.players), c.format.table_size)
+        tables = len(table_sizes(len(c.players), c.format.table_size))
     except SeatingError:
         raise CompetitionError(
             N_("{n} players cannot be seated at tables of 2 to 4."), n=len(c.players)
         ) from None
-    tables = len(table_sizes(len(c.players), c.format.table_size))
     if len(c.humans) < tables:
         raise CompetitionError(
             N_(
@@ -393,13 +389,9 @@ def from_json(data: dict[str, Any]) -> Competition:
                 result = TableResult(players, tuple(res["score"]), bool(res["lower"]))
             seated.append(Table(i, players, t.get("game"), result))
         rounds.append(Round(n, tuple(seated), ends[n - 1] if n <= len(ends) else None))
+    fmt = Format(dict(f["options"]), f["table_size"], int(f["rounds"]), f["seating"])
     return Competition(
-        format=Format(
-            options=dict(f["options"]),
-            table_size=f["table_size"],
-            rounds=int(f["rounds"]),
-            seating=f["seating"],
-        ),
+        format=fmt,
         seed=int(data["seed"]),
         status=data["status"],
         entrants=tuple(_entrant(e) for e in data["entrants"]),

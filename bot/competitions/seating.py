@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from itertools import combinations
+from itertools import accumulate, combinations
 
 MIN_TABLE = 2
 MAX_TABLE = 4
@@ -131,11 +131,8 @@ def spread_humans(
 
 
 def _split(order: Sequence[int], sizes: Sequence[int]) -> list[list[int]]:
-    tables, at = [], 0
-    for size in sizes:
-        tables.append(list(order[at : at + size]))
-        at += size
-    return tables
+    ends = accumulate(sizes)
+    return [list(order[end - size : end]) for size, end in zip(sizes, ends, strict=True)]
 
 
 def _jostle(order: list[int], rng: random.Random) -> list[int]:

@@ -240,7 +240,7 @@ class CompetitionService:
             held = await self._require(competition_id)
             self.check_referee(held, user_id, can_manage=can_manage)
             if held.competition.status == "checkin":
-                held = await self._save(held, _apply(rules.start, held.competition))
+                held = await self._save(held, rules.start(held.competition))
                 self._tell(held, "round")
             return await self._open_tables(held)
 
@@ -252,7 +252,7 @@ class CompetitionService:
         async with self._locks.hold(competition_id):
             held = await self._require(competition_id)
             self.check_referee(held, user_id, can_manage=can_manage)
-            held = await self._save(held, _apply(rules.remove, held.competition, player_id))
+            held = await self._save(held, rules.remove(held.competition, player_id))
             self._tell(held, "removed" if held.competition.status == "playing" else "entrants")
         for table in _in_play(held.competition):
             if player_id in table.players and table.game_id is not None:
@@ -339,7 +339,7 @@ class CompetitionService:
         if table.result is not None:
             return held
         result = table_result(session.state, table.players)
-        after = _apply(rules.record, held.competition, number, table.number, result)
+        after = rules.record(held.competition, number, table.number, result)
         held = await self._save(held, after)
         if after.status == "finished":
             self._tell(held, "finished")
@@ -463,7 +463,7 @@ class CompetitionService:
             held = await self._require(competition_id)
             if referee is not None:
                 self.check_referee(held, referee[0], can_manage=referee[1])
-            held = await self._save(held, _apply(change, held.competition))
+            held = await self._save(held, change(held.competition))
             self._tell(held, event)
             return held
 
@@ -491,13 +491,6 @@ class CompetitionService:
     def _tell(self, held: Held, event: Event) -> None:
         if self.herald is not None:
             self.herald.announce(held, event)
-
-
-def _apply(change: Callable[..., Competition], c: Competition, *args: Any) -> Competition:
-    try:
-        return change(c, *args)
-    except CompetitionError as error:
-        raise refusal(error) from None
 
 
 def _in_play(c: Competition) -> list[Table]:

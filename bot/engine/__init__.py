@@ -12,7 +12,7 @@ The public API in one place::
     state = state_from_json(doc)           # replayed and checked
 """
 
-from .deal import Deal, VoidDealError, deal_tiles
+from .deal import Deal, deal_tiles
 from .errors import (
     DealOverError,
     DominoError,
@@ -23,12 +23,10 @@ from .errors import (
     RecordError,
     RulesError,
 )
-from .events import Drew, Event, Passed, Played
+from .events import Drew, Passed, Played
 from .match import (
     DealNotOverError,
     MatchState,
-    Outcome,
-    add_deal,
     call_time,
     legal_moves,
     new_match,
@@ -40,9 +38,9 @@ from .moves import End, Move, Placement
 from .record import load_record, match_record, replay_summary
 from .resolve import resolve_move
 from .rules import Rules
-from .scoring import DealEnd, DealResult, round5
-from .tiles import TILES, Tile, full_set, tile
-from .trains import MEXICAN, Station
+from .scoring import DealEnd
+from .tiles import Tile, full_set, tile
+from .trains import MEXICAN
 from .view import PlayerView, view
 
 state_to_json = match_record
@@ -52,23 +50,19 @@ state_from_json = load_record
 
 __all__ = [
     "MEXICAN",
-    "TILES",
     "Deal",
     "DealEnd",
     "DealNotOverError",
     "DealOverError",
-    "DealResult",
     "DominoError",
     "Drew",
     "End",
-    "Event",
     "IllegalMoveError",
     "MatchOverError",
     "MatchState",
     "Move",
     "MoveFault",
     "NotYourTurnError",
-    "Outcome",
     "Passed",
     "Placement",
     "Played",
@@ -76,10 +70,7 @@ __all__ = [
     "RecordError",
     "Rules",
     "RulesError",
-    "Station",
     "Tile",
-    "VoidDealError",
-    "add_deal",
     "call_time",
     "deal_tiles",
     "full_set",
@@ -91,7 +82,6 @@ __all__ = [
     "play",
     "replay_summary",
     "resolve_move",
-    "round5",
     "start_match",
     "state_from_json",
     "state_to_json",

@@ -73,16 +73,13 @@ def fixed_lead(rules: Rules, hands: Sequence[int]) -> tuple[int, Tile] | None:
     held = 0
     for h in hands:
         held |= h
-    if rules.game == "latvian":
-        for n in LATVIAN_LEAD_ORDER:
-            d = tile(n, n)
-            if held >> d & 1:
-                return _holder(hands, d), d
-        raise VoidDealError("no double was dealt, so the deal is void")
-    for n in range(rules.set, -1, -1):
+    latvian = rules.game == "latvian"
+    for n in LATVIAN_LEAD_ORDER if latvian else range(rules.set, -1, -1):
         d = tile(n, n)
         if held >> d & 1:
             return _holder(hands, d), d
+    if latvian:
+        raise VoidDealError("no double was dealt, so the deal is void")
     heaviest = max(tiles_in(held), key=heaviest_key)
     return _holder(hands, heaviest), heaviest
 

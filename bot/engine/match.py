@@ -230,14 +230,11 @@ def decide_match(
             return None
         best = max(totals[i] for i in reached)
         return Outcome(_seats(sides, [i for i in reached if totals[i] == best]))
-    if scoring == "penalty":
-        if max(totals) < target:
-            return None
-        low = min(totals)
-        return Outcome(_seats(sides, [i for i, t in enumerate(totals) if t == low]))
-    if scoring == "rounds":  # Mexican Train: every round played, the lowest total wins
-        if rules.deals is None or len(results) < rules.deals:
-            return None
+    if scoring == "penalty" and max(totals) < target:
+        return None
+    if scoring == "rounds" and (rules.deals is None or len(results) < rules.deals):
+        return None  # Mexican Train: every round played, the lowest total wins
+    if scoring in ("penalty", "rounds"):
         low = min(totals)
         return Outcome(_seats(sides, [i for i, t in enumerate(totals) if t == low]))
     # places: a session of a number of deals, or until the time is up

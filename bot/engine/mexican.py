@@ -16,7 +16,7 @@ from .deal import Deal
 from .events import Drew, Passed, Played
 from .moves import Move
 from .rules import Rules
-from .scoring import DealEnd, score_deal
+from .scoring import DealEnd
 from .tiles import SUIT_MASKS, Tile, mask_of, tile, tiles_in
 from .trains import Station
 
@@ -179,12 +179,3 @@ class TrainDeal(Deal):
         waits), whether or not that train is open to its holder yet."""
         fit = self.station.any_fit_mask()
         return any(h & fit for h in self.hands)
-
-    def _finish(
-        self, end: DealEnd, out_seat: int | None = None, target_side: int | None = None
-    ) -> None:
-        self.end = end
-        self._legal = []
-        self.result = score_deal(
-            self.rules, end, [tuple(tiles_in(h)) for h in self.hands], out_seat=out_seat
-        )

@@ -20,15 +20,6 @@ class End(IntEnum):
     def __str__(self) -> str:
         return self.name.lower()
 
-    @staticmethod
-    def parse(text: str) -> End:
-        try:
-            return End[text.strip().upper()]
-        except KeyError:
-            raise ValueError(
-                f"{text!r} is not an end; ends are west, east, north and south"
-            ) from None
-
 
 class Placement(NamedTuple):
     """One tile laid on one end. The lead has ``end=None`` and says which half faces west.

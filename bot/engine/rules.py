@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from functools import cache
 from typing import Any, Literal, cast
 
@@ -92,8 +92,7 @@ class Rules:
             raise RulesError("rules", "rules must be a JSON object")
         unknown = sorted((k for k in data if k not in RULE_KEYS), key=str)
         if unknown:
-            name = str(unknown[0])
-            raise RulesError(name, f"unknown rules option {brief(unknown[0])}")
+            raise RulesError(str(unknown[0]), f"unknown rules option {brief(unknown[0])}")
         given = {k: v for k, v in data.items() if v is not None}
         game = given.get("game")
         if game not in GAMES:
@@ -192,31 +191,16 @@ class Rules:
         return set_size(self.set)
 
     @property
-    def dealt_count(self) -> int:
-        """Tiles shuffled and dealt: the whole set, less Mexican Train's engine."""
-        return self.tile_count - 1 if self.game == "mexican" else self.tile_count
-
-    @property
     def stock_size(self) -> int:
-        return self.dealt_count - self.hand * self.players
+        """The tiles not dealt: the whole set less the hands (and Mexican Train's engine)."""
+        return self.tile_count - self.mexican - self.hand * self.players
 
     def replace(self, **changes: Any) -> Rules:
         return replace(self, **changes)
 
 
-RULE_KEYS = (
-    "game",
-    "set",
-    "players",
-    "teams",
-    "scoring",
-    "target",
-    "layout",
-    "hand",
-    "blocked_scoring",
-    "deals",
-    "time_limit",
-)
+RULE_KEYS = tuple(f.name for f in fields(Rules))
+"""Every option, in the order a record writes them."""
 
 
 def _int_option(given: dict[str, Any], name: str, default: int) -> int:
@@ -254,12 +238,8 @@ def _default_hand(game: str, top: int, players: int, teams: bool) -> int:
 def _target(given: dict[str, Any], scoring: str, players: int, teams: bool) -> int | None:
     if scoring in ("single", "places", "rounds"):
         return None  # RECORD.md: ignored by single, places and rounds
-    if scoring == "points":
-        default = 100 if players == 2 or teams else 61
-    elif scoring == "penalty":
-        default = 50
-    else:
-        default = 250
+    points = 100 if players == 2 or teams else 61
+    default = {"points": points, "penalty": 50}.get(scoring, 250)
     target = _int_option(given, "target", default)
     low, high = TARGET_RANGE
     if not low <= target <= high:

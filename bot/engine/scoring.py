@@ -66,12 +66,8 @@ def round5(n: int) -> int:
 def latvian_value(hand: Sequence[Tile]) -> int:
     """The deal value of a hand left in latvian (RULES.md#latvian-dominoes)."""
     held = set(hand)
-    if held == {DOUBLE_BLANK}:
-        return 25
-    if held == {DOUBLE_SIX}:
-        return 50
-    if held == {DOUBLE_BLANK, DOUBLE_SIX}:
-        return 75
+    if held and held <= {DOUBLE_BLANK, DOUBLE_SIX}:  # 0-0 alone 25, 6-6 alone 50, both 75
+        return 25 * (DOUBLE_BLANK in held) + 50 * (DOUBLE_SIX in held)
     return sum(t.pips for t in hand)
 
 

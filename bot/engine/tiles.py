@@ -111,8 +111,7 @@ def full_set(top: int) -> tuple[Tile, ...]:
     return TILES[: set_size(top)]
 
 
-_SUIT: tuple[int, ...] = tuple(sum(1 << t for t in TILES if t.has(n)) for n in range(MAX_PIPS + 1))
-SUIT_MASKS = _SUIT
+SUIT_MASKS = tuple(sum(1 << t for t in TILES if t.has(n)) for n in range(MAX_PIPS + 1))
 """``SUIT_MASKS[n]``: bit mask of every tile (up to double-12) carrying ``n``."""
 DOUBLES_MASK = sum(1 << t for t in TILES if t.is_double)
 

@@ -76,6 +76,10 @@ class GameError(Exception):
         return tr(self.message, **{k: _shown(v, tr) for k, v in self.fields.items()})
 
 
+_LISTED = End | TrainWord | TrainName
+"""What a field lists, the items in words (the ends or trains a tile fits)."""
+
+
 def _shown(value: Any, tr: Translator) -> Any:
     """A field as the user reads it: an end or a train (or a tuple of them) in words."""
     if isinstance(value, End):
@@ -84,14 +88,8 @@ def _shown(value: Any, tr: Translator) -> Any:
         return value.text(tr)
     if isinstance(value, TrainName):
         return TrainWord(int(value)).text(tr)
-    if isinstance(value, tuple) and value and all(isinstance(v, End) for v in value):
-        return ", ".join(end_name(v, tr) for v in value)
-    if (
-        isinstance(value, tuple)
-        and value
-        and all(isinstance(v, TrainWord | TrainName) for v in value)
-    ):
-        return ", ".join(_shown(v, tr) for v in value)
+    if isinstance(value, tuple) and value and all(isinstance(v, _LISTED) for v in value):
+        return ", ".join(_shown(v, tr) for v in value)  # ends, or trains
     return value
 
 

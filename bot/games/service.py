@@ -43,7 +43,7 @@ from bot.engine.view import HandView, PlayerView, hand_view
 from bot.i18n import N_
 from bot.storage import Announced, ChannelBusyError, Database
 
-from .errors import GameError, StaleError
+from .errors import GameError
 from .feed import Position, position
 from .holding import check_can_end
 from .limits import Cooldowns, Limits, check_open_games
@@ -599,7 +599,6 @@ __all__ = [
     "TIMER_RANGE",
     "Clicked",
     "Decider",
-    "GameError",
     "GameRef",
     "GameService",
     "InChannel",
@@ -607,7 +606,6 @@ __all__ = [
     "NoteKind",
     "Publisher",
     "Rematch",
-    "StaleError",
     "Update",
     "rules_refusal",
     "turn_token",

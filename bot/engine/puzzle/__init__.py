@@ -12,17 +12,13 @@ exhaustive search of the deal's own rules (:mod:`.values`).
 """
 
 from .builtin import BUILTIN_SEEDS, builtin_puzzles
-from .finder import LATE, MARGIN, deal_puzzles, match_puzzles
-from .puzzle import FORMAT, Choice, Puzzle
-from .values import SUPPORTED, exact_values
+from .finder import MARGIN, deal_puzzles, match_puzzles
+from .puzzle import Puzzle
+from .values import exact_values
 
 __all__ = [
     "BUILTIN_SEEDS",
-    "FORMAT",
-    "LATE",
     "MARGIN",
-    "SUPPORTED",
-    "Choice",
     "Puzzle",
     "builtin_puzzles",
     "deal_puzzles",

@@ -15,21 +15,18 @@ and docs/REVIEW.md.
 from __future__ import annotations
 
 from .accuracy import move_accuracy
-from .replay import NotReviewable, Position, finished_deal, position_before, steps
-from .report import REVIEW_VERSION, UNITS, DealReview, MoveRow, SeatReview
+from .replay import NotReviewable, Position, position_before, steps
+from .report import REVIEW_VERSION, DealReview, MoveRow
 from .review import review_deal
 from .values import ReviewSettings
 
 __all__ = [
     "REVIEW_VERSION",
-    "UNITS",
     "DealReview",
     "MoveRow",
     "NotReviewable",
     "Position",
     "ReviewSettings",
-    "SeatReview",
-    "finished_deal",
     "move_accuracy",
     "position_before",
     "review_deal",
