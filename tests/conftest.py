@@ -49,10 +49,17 @@ SLOW_MODULES = frozenset(
     {
         "engine/test_properties.py",  # Hypothesis over whole matches
         "engine/test_record_reader.py",
+        "engine/ai/test_ai_same_decisions.py",  # every level over recorded positions
+        "engine/review/test_review_engine.py",  # hard-level searches of whole deals
+        "competitions/test_ai_entrants.py",
+        "render/test_render_review.py",
+        "render/test_render_standings.py",
         "render/test_render_geometry.py",  # every move of random games
         "render/test_render_readable.py",
         "storage/test_storage_postgres.py",  # a PostgreSQL server of its own
         "storage/test_storage_dialects.py",
+        "storage/test_storage_migrations.py",  # two processes on one new file
+        "storage/test_storage_owner.py",  # lock holders in processes of their own
         "test_cli.py",  # a Python process a test
         "test_settings.py",
     }
