@@ -8,42 +8,26 @@ from __future__ import annotations
 import random
 
 import pytest
+from competition_walks import opened as walked
+from competition_walks import play_round
 
 from bot.competitions.competition import (
     Competition,
     CompetitionError,
-    Format,
     add_ai,
-    check_in,
     from_json,
-    new_competition,
-    record,
     remove,
-    set_game,
     start,
     to_json,
 )
 from bot.competitions.results import table_result
 from bot.competitions.seating import spread_humans
-from bot.competitions.standings import TableResult
 from bot.engine import Rules, new_match
 
 
 def opened(humans: int, seed: int = 7, **fmt) -> Competition:
-    c = new_competition(Format(**fmt), seed=seed)
-    for user in range(1, humans + 1):
-        c = check_in(c, 100 + user, f"p{user}")
-    return c
-
-
-def play_round(c: Competition, rng: random.Random) -> Competition:
-    current = c.current
-    assert current is not None
-    for table in current.tables:
-        c = set_game(c, current.number, table.number, 1000 * current.number + table.number)
-        values = tuple(rng.randint(-25, 60) for _ in table.players)
-        c = record(c, current.number, table.number, TableResult(table.players, values))
-    return c
+    """``humans`` people checked in, user ids from 101."""
+    return walked(humans, seed=seed, first_id=101, **fmt)
 
 
 def test_ai_entrants_get_negative_ids_their_level_and_their_names():

@@ -6,45 +6,24 @@ from __future__ import annotations
 import random
 
 import pytest
+from competition_walks import opened, play_round
 
 from bot.competitions.competition import (
-    Competition,
     CompetitionError,
     Format,
     cancel,
     check_in,
     check_out,
     from_json,
-    new_competition,
     record,
     reinstate,
     remove,
     set_end,
-    set_game,
     start,
     to_json,
 )
 from bot.competitions.seating import pairs_of
 from bot.competitions.standings import TableResult
-
-
-def opened(players: int, **fmt) -> Competition:
-    c = new_competition(Format(**fmt), seed=7)
-    for user in range(1, players + 1):
-        c = check_in(c, user, f"p{user}")
-    return c
-
-
-def play_round(c: Competition, rng: random.Random) -> Competition:
-    """Every table of the current round gets a game and a result (latvian values)."""
-    current = c.current
-    assert current is not None
-    for table in current.tables:
-        c = set_game(c, current.number, table.number, 1000 * current.number + table.number)
-        values = tuple(rng.randint(-25, 60) for _ in table.players)
-        c = record(c, current.number, table.number, TableResult(table.players, values))
-        assert from_json(to_json(c)) == c
-    return c
 
 
 def test_ten_players_three_rounds_of_tables_of_four_three_and_three():

@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import discord
 import pytest
 import simcord.interactions
 from driver_support import Driver
@@ -43,6 +44,13 @@ def new_bot(db_path, request):
         return DominoBot(database_url=db_path, **kw)
 
     return make
+
+
+@pytest.fixture
+def referee(simcord_env, guild):
+    """A member with Manage Server: a competition's referee."""
+    managers = guild.create_role("Referees", permissions=discord.Permissions(manage_guild=True))
+    return guild.add_member(simcord_env.create_user("referee"), roles=[managers])
 
 
 @pytest.fixture

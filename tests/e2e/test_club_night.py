@@ -8,7 +8,6 @@ games' timers outside the bot's own work, where SimCord's clock does not reach t
 
 from __future__ import annotations
 
-import discord
 import pytest
 from competition_support import TIMER, play_games, reply_text, settle
 
@@ -22,12 +21,6 @@ absent player's round-1 deal has the three missed turns that hand their seat to 
 @pytest.fixture
 def simcord_bot(new_bot):
     return new_bot(seed_source=lambda: SEED)
-
-
-@pytest.fixture
-def referee(simcord_env, guild):
-    managers = guild.create_role("Referees", permissions=discord.Permissions(manage_guild=True))
-    return guild.add_member(simcord_env.create_user("referee"), roles=[managers])
 
 
 async def restart(simcord_env, bot, new_bot):

@@ -5,7 +5,6 @@ their threads, the AI seats by the AI) and the standings list the AI entrants.""
 
 from __future__ import annotations
 
-import discord
 import pytest
 from competition_support import reply_text, settle, unpaced
 from driver_support import Driver
@@ -14,12 +13,6 @@ from driver_support import Driver
 @pytest.fixture
 def simcord_bot(new_bot):
     return unpaced(new_bot)
-
-
-@pytest.fixture
-def referee(simcord_env, guild):
-    managers = guild.create_role("Referees", permissions=discord.Permissions(manage_guild=True))
-    return guild.add_member(simcord_env.create_user("referee"), roles=[managers])
 
 
 async def play_to_the_end(simcord_env, bot, channel, users, game_ids):

@@ -8,18 +8,10 @@ from __future__ import annotations
 
 import json
 
-import discord
-import pytest
 from competition_support import play_games, reply_text, settle
 from test_budget import counted
 
 TIMER = 30
-
-
-@pytest.fixture
-def referee(simcord_env, guild):
-    managers = guild.create_role("Referees", permissions=discord.Permissions(manage_guild=True))
-    return guild.add_member(simcord_env.create_user("referee"), roles=[managers])
 
 
 def private(result):

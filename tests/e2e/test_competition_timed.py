@@ -4,7 +4,6 @@ across a restart of the bot."""
 
 from __future__ import annotations
 
-import discord
 import pytest
 from competition_support import settle, unpaced
 from driver_support import Driver
@@ -15,12 +14,6 @@ MINUTES = 5
 @pytest.fixture
 def simcord_bot(new_bot):
     return unpaced(new_bot)
-
-
-@pytest.fixture
-def referee(simcord_env, guild):
-    managers = guild.create_role("Referees", permissions=discord.Permissions(manage_guild=True))
-    return guild.add_member(simcord_env.create_user("referee"), roles=[managers])
 
 
 async def test_a_timed_round_ends_each_table_after_its_deal_in_play(

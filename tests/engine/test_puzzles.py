@@ -7,6 +7,7 @@ import json
 import random
 
 import pytest
+from plain_minimax import minimax
 
 from bot.engine import Rules, load_record, match_record, new_match, next_deal, play, view
 from bot.engine.ai import Level, choose_move
@@ -24,18 +25,6 @@ from bot.engine.puzzle.builtin import builtin_puzzle
 from bot.engine.puzzle.finder import _choices
 from bot.engine.puzzle.values import margin_value
 from bot.engine.tiles import tile
-
-
-def minimax(deal: Deal, side: int) -> float:
-    """Plain minimax over the deal's own rules: no pruning, no solver, no table."""
-    if deal.end is not None:
-        return margin_value(deal, side)
-    values = []
-    for move in deal.legal_moves():
-        child = deal.copy()
-        child.push(move)
-        values.append(minimax(child, side))
-    return max(values) if deal.side_of[deal.turn] == side else min(values)
 
 
 def played_match(rules: Rules, seed: int, deals: int | None = None) -> MatchState:
@@ -72,7 +61,7 @@ def test_the_answer_is_the_best_move_re_solved_from_scratch(builtins: list[Puzzl
         for move in legal:
             child = deal.copy()
             child.push(move)
-            values[move] = minimax(child, side)
+            values[move] = minimax(child, side, margin_value)
         best = puzzle.best
         assert values[best.move] == best.value
         for move, value in values.items():

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 from ai_support import endgame
+from plain_minimax import minimax
 
 from bot.engine import Deal, Rules, deal_tiles
 from bot.engine.ai.evaluate import deal_value
@@ -22,18 +23,6 @@ CONFIGS: list[dict[str, Any]] = [
 ]
 
 
-def minimax(deal: Deal, side: int) -> float:
-    """The value for ``side`` when both sides play perfectly, by the engine's moves."""
-    if deal.end is not None:
-        return deal_value(deal, side)
-    values = []
-    for move in deal.legal_moves():
-        child = deal.copy()
-        child.push(move)
-        values.append(minimax(child, side))
-    return max(values) if deal.side_of[deal.turn] == side else min(values)
-
-
 @pytest.mark.parametrize("config", CONFIGS, ids=lambda c: "-".join(map(str, c.values())))
 def test_solver_values_equal_minimax(config: dict[str, Any]):
     checked = 0
@@ -46,7 +35,7 @@ def test_solver_values_equal_minimax(config: dict[str, Any]):
         for move in deal.legal_moves():
             child = deal.copy()
             child.push(move)
-            exact = minimax(child, side)
+            exact = minimax(child, side, deal_value)
             solved = deal_value(child, side) if child.end else solver.value(child)
             assert solved == pytest.approx(exact), (seed, str(move))
             checked += 1

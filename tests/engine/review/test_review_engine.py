@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
+from plain_minimax import minimax
 
 from bot.engine import Deal, Rules
 from bot.engine.ai.evaluate import deal_value
@@ -35,17 +36,9 @@ FAST = ReviewSettings(
 """Small budgets: these tests check the bookkeeping, not the strength."""
 
 
-def minimax(deal: Deal, side: int) -> float:
-    """The value for ``side`` with both sides perfect, by the engine's own moves (the
-    deal's own points: no bonus)."""
-    if deal.end is not None:
-        return deal_value(deal, side, 0.0, 0.0)
-    values = []
-    for move in deal.legal_moves():
-        child = deal.copy()
-        child.push(move)
-        values.append(minimax(child, side))
-    return max(values) if deal.side_of[deal.turn] == side else min(values)
+def own_points(deal: Deal, side: int) -> float:
+    """A finished deal's own points for ``side`` (no bonus)."""
+    return deal_value(deal, side, 0.0, 0.0)
 
 
 def random_match(rules: Rules, seed: int) -> MatchState:
@@ -75,7 +68,7 @@ def a_known_mistake() -> tuple[MatchState, int, float]:
             for move in legal:
                 child = deal.copy()
                 child.push(move)
-                values[move] = minimax(child, side)
+                values[move] = minimax(child, side, own_points)
             gap = max(values.values()) - values[step.move.canonical()]
             if gap > 0:
                 return state, step.index, gap
